@@ -1,0 +1,28 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Tabula",
+    platforms: [.iOS(.v15), .macOS(.v13)],
+    products: [
+        .library(name: "Tabula", targets: ["Tabula"]),
+        .library(name: "TabulaTesting", targets: ["TabulaTesting"]),
+        .library(name: "TabulaTerminal", targets: ["TabulaTerminal"]),
+        .executable(name: "tabula-demo", targets: ["tabula-demo"]),
+    ],
+    targets: [
+        // The platform-agnostic core: no UI import, no dependency beyond the standard library.
+        .target(
+            name: "Tabula",
+            swiftSettings: [.define("TABULA_INVARIANTS", .when(configuration: .debug))]
+        ),
+        // A headless list view with UIKit's contract, for tests on any platform.
+        .target(name: "TabulaTesting", dependencies: ["Tabula"]),
+        // A list view that draws into a terminal (and prints plain text when output is not one).
+        .target(name: "TabulaTerminal", dependencies: ["Tabula"]),
+        .executableTarget(name: "tabula-demo", dependencies: ["Tabula", "TabulaTerminal"]),
+        .testTarget(name: "TabulaTests", dependencies: ["Tabula", "TabulaTesting"]),
+        .testTarget(name: "TabulaTestingTests", dependencies: ["Tabula", "TabulaTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,81 @@
+/// Anything that can answer a list view's questions: how many sections, how many items in each, and
+/// which item is at a path (SPEC S4.1).
+///
+/// Out-of-range questions get `0` and `nil`, never a trap, so an array can be swapped for a database
+/// or a paginated source without touching the code that displays it.
+public protocol DataProvider<Item> {
+    /// The kind of value this provider hands out.
+    associatedtype Item
+
+    /// The number of sections.
+    var numberOfSections: Int { get }
+    /// The number of items in the section at `section`, or 0 when there is no such section.
+    func numberOfItems(inSection section: Int) -> Int
+    /// The item at `path`, or `nil` when the path is out of range.
+    func item(at path: ItemPath) -> Item?
+    /// The header title of the section at `section`, if any.
+    func headerTitle(forSection section: Int) -> String?
+    /// The footer title of the section at `section`, if any.
+    func footerTitle(forSection section: Int) -> String?
+}
+
+extension DataProvider {
+    public func headerTitle(forSection section: Int) -> String? { nil }
+    public func footerTitle(forSection section: Int) -> String? { nil }
+
+    /// Every item, section by section.
+    public var allItems: [Item] {
+        (0..<numberOfSections).flatMap { section in
+            (0..<numberOfItems(inSection: section)).compactMap { item(at: ItemPath(item: $0, section: section)) }
+        }
+    }
+}
+
+extension Snapshot: DataProvider {
+    public func headerTitle(forSection section: Int) -> String? { self.section(at: section)?.header }
+    public func footerTitle(forSection section: Int) -> String? { self.section(at: section)?.footer }
+}
+
+/// A data provider over plain arrays, one per section: the simplest provider there is.
+///
+/// ```swift
+/// let provider = ArrayDataProvider(CountryLoader.all)          // one section
+/// provider.item(at: ItemPath(item: 3, section: 0))?.name       // "Andorra"
+/// provider.item(at: ItemPath(item: 999, section: 0))           // nil, not a crash
+/// ```
+public struct ArrayDataProvider<Item>: DataProvider {
+    /// The items of each section.
+    public var sections: [[Item]]
+    /// The header title of each section (`nil` entries, or fewer titles than sections, mean none).
+    public var headers: [String?]
+
+    /// A provider of one section.
+    public init(_ items: [Item], header: String? = nil) {
+        self.sections = [items]
+        self.headers = [header]
+    }
+
+    /// A provider of several sections.
+    public init(sections: [[Item]], headers: [String?] = []) {
+        self.sections = sections
+        self.headers = headers
+    }
+
+    public var numberOfSections: Int { sections.count }
+
+    public func numberOfItems(inSection section: Int) -> Int {
+        sections.indices.contains(section) ? sections[section].count : 0
+    }
+
+    public func item(at path: ItemPath) -> Item? {
+        guard sections.indices.contains(path.section), sections[path.section].indices.contains(path.item) else { return nil }
+        return sections[path.section][path.item]
+    }
+
+    public func headerTitle(forSection section: Int) -> String? {
+        headers.indices.contains(section) ? headers[section] : nil
+    }
+}
+
+extension ArrayDataProvider: Sendable where Item: Sendable {}
+extension ArrayDataProvider: Equatable where Item: Equatable {}

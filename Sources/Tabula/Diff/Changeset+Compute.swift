@@ -1,0 +1,319 @@
+extension Changeset where Item: Equatable {
+    /// Computes the changeset from `source` to `target`, comparing content with `==`.
+    ///
+    /// - Complexity: O(*n* + *m* log *m*) for *n* items and *m* moved ones; most items are matched
+    ///   by one equality check against the item after the previous match, so only items next to an
+    ///   insert, a delete or a move are hashed (once each).
+    public init(from source: SnapshotType, to target: SnapshotType, options: DiffOptions = DiffOptions()) {
+        self.init(from: source, to: target, options: options, isContentEqual: ==)
+    }
+
+    /// Computes the changeset between two lists of sections from outside data.
+    ///
+    /// - Throws: ``SnapshotError/duplicateItem(_:first:second:)`` or
+    ///   ``SnapshotError/duplicateSection(_:first:second:)`` when either side repeats an identifier,
+    ///   naming it and both positions; never a wrong changeset.
+    public init(
+        from source: [Section<SectionID, Item>], to target: [Section<SectionID, Item>], options: DiffOptions = DiffOptions()
+    ) throws(SnapshotError<SectionID, Item.ID>) {
+        self.init(from: try SnapshotType(source), to: try SnapshotType(target), options: options)
+    }
+}
+
+extension Changeset {
+    /// Computes the changeset from `source` to `target`, with `isContentEqual` deciding whether an
+    /// item that kept its identity needs an update.
+    public init(
+        from source: SnapshotType, to target: SnapshotType, options: DiffOptions = DiffOptions(),
+        isContentEqual: (Item, Item) -> Bool
+    ) {
+        let (stages, statistics) = withoutActuallyEscaping(isContentEqual) { isContentEqual in
+            var engine = DiffEngine(source: source, target: target, options: options, isContentEqual: isContentEqual)
+            return engine.run()
+        }
+        self.source = source
+        self.target = target
+        self.stages = stages
+        self.statistics = statistics
+    }
+}
+
+/// The working state of one diff. Everything is indexed by dense integers once identifiers are
+/// matched, so each identifier is hashed at most once.
+struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable> where Item.ID: Sendable {
+    typealias SnapshotType = Snapshot<SectionID, Item>
+    typealias Stage = Changeset<SectionID, Item>.Stage
+
+    let old: SnapshotType
+    let new: SnapshotType
+    let options: DiffOptions
+    let isContentEqual: (Item, Item) -> Bool
+
+    init(source: SnapshotType, target: SnapshotType, options: DiffOptions, isContentEqual: @escaping (Item, Item) -> Bool) {
+        self.old = source
+        self.new = target
+        self.options = options
+        self.isContentEqual = isContentEqual
+    }
+
+    /// An item that changed content and whose update must wait until it has moved.
+    struct PendingUpdate {
+        var path: ItemPath  // in the target
+        var kind: UpdateKind
+        var oldValue: Item
+    }
+
+    mutating func run() -> ([Stage], Changeset<SectionID, Item>.Statistics) {
+        var stats = Changeset<SectionID, Item>.Statistics()
+        let oldSections = old._sections, newSections = new._sections
+        let oldCount = oldSections.count, newCount = newSections.count
+
+        // MARK: Match sections
+        var oldToNewSection = [Int](repeating: -1, count: oldCount)
+        var newToOldSection = [Int](repeating: -1, count: newCount)
+        for t in 0..<newCount {
+            let id = newSections[t].id
+            // Same position first: most updates leave the sections where they were.
+            let s = (t < oldCount && oldSections[t].id == id) ? t : (old.sectionIndex(of: id) ?? -1)
+            if s >= 0 {
+                newToOldSection[t] = s
+                oldToNewSection[s] = t
+            }
+        }
+        var update = BatchUpdate()
+        for s in 0..<oldCount where oldToNewSection[s] < 0 { update.deletedSections.append(s) }
+        for t in 0..<newCount where newToOldSection[t] < 0 { update.insertedSections.append(t) }
+
+        // Section moves: the matched sections, in target order, whose old positions are not on a
+        // longest increasing run. Positions are counted among surviving sections (the stage-one
+        // state), which preserves their order.
+        var survivingRank = [Int](repeating: -1, count: oldCount)
+        var rank = 0
+        for s in 0..<oldCount where oldToNewSection[s] >= 0 {
+            survivingRank[s] = rank
+            rank += 1
+        }
+        var matchedTargets = [Int](), matchedOldRanks = [Int32]()
+        for t in 0..<newCount where newToOldSection[t] >= 0 {
+            matchedTargets.append(t)
+            matchedOldRanks.append(Int32(survivingRank[newToOldSection[t]]))
+        }
+        let sectionStays = longestIncreasingSubsequenceMask(matchedOldRanks)
+        var sectionMoves = [BatchUpdate.Move<Int>]()
+        for (k, t) in matchedTargets.enumerated() where !sectionStays[k] {
+            sectionMoves.append(.init(from: Int(matchedOldRanks[k]), to: t))
+        }
+        let sectionsStable = update.deletedSections.isEmpty && update.insertedSections.isEmpty && sectionMoves.isEmpty
+
+        // Titles: compared for matched sections; reported in the last stage.
+        var titleUpdates = [Int]()
+        for t in 0..<newCount where newToOldSection[t] >= 0 {
+            let s = newToOldSection[t]
+            if !oldSections[s].hasSameTitles(as: newSections[t]) || new._reloadedSections.contains(newSections[t].id) {
+                titleUpdates.append(t)
+            }
+        }
+
+        // MARK: Match items
+        // oldMatched[s][r]: whether the old item at (s, r) is still in the target.
+        var oldMatched = oldSections.map { [Bool](repeating: false, count: $0.items.count) }
+        // Items that stay in their section; their moves are decided per section by an LIS.
+        var removals = [ItemPath]()  // item deletes in the before-state of the first stage
+        var inserts = [ItemPath]()  // item inserts in target coordinates (surviving sections only)
+        var crossMoves = [(from: ItemPath, to: ItemPath)]()  // old path → target path
+        var inPlaceUpdates = [(path: ItemPath, kind: UpdateKind)]()  // old paths of items that stay
+        var pendingUpdates = [PendingUpdate]()  // moved items that changed
+        let hasMarks = new.hasRequestedUpdates
+
+        for t in 0..<newCount {
+            let items = newSections[t].items
+            let home = newToOldSection[t]
+            let sectionInserted = home < 0
+            // Rows of the matched home section, in target order, with their target rows.
+            var stayRows = [Int32](), stayTargets = [Int32](), stayUpdates = [UpdateKind?]()
+            if !sectionInserted { stayRows.reserveCapacity(items.count) }
+            var hintSection = home, hintRow = 0
+            for j in 0..<items.count {
+                let id = items[j].id
+                var s = -1, r = -1
+                if hintSection >= 0 {
+                    let hintItems = oldSections[hintSection].items
+                    if hintRow < hintItems.count && hintItems[hintRow].id == id {
+                        s = hintSection
+                        r = hintRow
+                    }
+                }
+                if s < 0, let location = old._locations[id] {
+                    s = Int(old._tokenIndex[Int(location.token)])
+                    r = Int(location.row)
+                }
+                let target = ItemPath(item: j, section: t)
+                guard s >= 0 else {
+                    if !sectionInserted { inserts.append(target) }
+                    stats.insertedItems += 1
+                    continue
+                }
+                hintSection = s
+                hintRow = r + 1
+                oldMatched[s][r] = true
+                let from = ItemPath(item: r, section: s)
+                let oldSectionDeleted = oldToNewSection[s] < 0
+                if sectionInserted || oldSectionDeleted {
+                    // Rule 3: no move out of a deleted or into an inserted section.
+                    if !oldSectionDeleted { removals.append(from) }
+                    if !sectionInserted { inserts.append(target) }
+                    stats.reinsertedItems += 1
+                    continue
+                }
+                let oldItem = oldSections[s].items[r]
+                var kind: UpdateKind? = isContentEqual(oldItem, items[j]) ? nil : options.updates
+                if hasMarks, let requested = new.requestedUpdate(for: id) { kind = requested }
+                if s == home {
+                    stayRows.append(Int32(r))
+                    stayTargets.append(Int32(j))
+                    stayUpdates.append(kind)
+                } else {
+                    crossMoves.append((from, target))
+                    if let kind { pendingUpdates.append(PendingUpdate(path: target, kind: kind, oldValue: oldItem)) }
+                }
+            }
+            // Items of the home section off the longest increasing run of old rows must move.
+            if !stayRows.isEmpty {
+                let keep = longestIncreasingSubsequenceMask(stayRows)
+                for k in 0..<stayRows.count {
+                    let from = ItemPath(item: Int(stayRows[k]), section: home)
+                    if keep[k] {
+                        if let kind = stayUpdates[k] { inPlaceUpdates.append((from, kind)) }
+                        continue
+                    }
+                    let to = ItemPath(item: Int(stayTargets[k]), section: t)
+                    crossMoves.append((from, to))
+                    // An update of an item that moves waits for a later stage (rule 2).
+                    if let kind = stayUpdates[k] {
+                        pendingUpdates.append(PendingUpdate(path: to, kind: kind, oldValue: oldSections[home].items[from.item]))
+                    }
+                }
+            }
+        }
+        // Old items no longer present.
+        for s in 0..<oldCount {
+            let matched = oldMatched[s]
+            let sectionSurvives = oldToNewSection[s] >= 0
+            for r in 0..<matched.count where !matched[r] {
+                stats.deletedItems += 1
+                if sectionSurvives { removals.append(ItemPath(item: r, section: s)) }
+            }
+        }
+        removals.sort()
+        inserts.sort()
+        stats.deletedSections = update.deletedSections.count
+        stats.insertedSections = update.insertedSections.count
+        stats.movedSections = sectionMoves.count
+        stats.movedItems = crossMoves.count
+        stats.updatedItems = inPlaceUpdates.count + pendingUpdates.count
+        stats.updatedSectionTitles = titleUpdates.count
+
+        // MARK: Stages
+        var stages = [Stage]()
+        // The target as it stands before the pending updates: moved items still show old content.
+        var beforePending = new
+        for pending in pendingUpdates {
+            beforePending._sections[pending.path.section].items[pending.path.item] = pending.oldValue
+        }
+
+        func split(_ updates: [(path: ItemPath, kind: UpdateKind)]) -> (reload: [ItemPath], reconfigure: [ItemPath]) {
+            var reload = [ItemPath](), reconfigure = [ItemPath]()
+            for entry in updates {
+                if entry.kind == .reload { reload.append(entry.path) } else { reconfigure.append(entry.path) }
+            }
+            return (reload, reconfigure)
+        }
+        let (inPlaceReloads, inPlaceReconfigures) = split(inPlaceUpdates.sorted { $0.path < $1.path })
+
+        if sectionsStable {
+            // Rule 5: one batch.
+            var stage = BatchUpdate(
+                deletedItems: removals, insertedItems: inserts,
+                movedItems: crossMoves.map { .init(from: $0.from, to: $0.to) }.sorted { $0.to < $1.to },
+                reloadedItems: inPlaceReloads, reconfiguredItems: inPlaceReconfigures)
+            if pendingUpdates.isEmpty { stage.updatedSectionTitles = titleUpdates }
+            if !stage.isEmpty { stages.append(Stage(update: stage, snapshot: beforePending)) }
+        } else {
+            // Rule 4, stage one: removals, in the source's coordinates.
+            var afterRemovals = [Section<SectionID, Item>]()
+            afterRemovals.reserveCapacity(oldCount - update.deletedSections.count)
+            // stageOneRow[s][r]: the row of old item (s, r) once the removals are done.
+            var stageOneRow = [[Int32]](repeating: [], count: oldCount)
+            var removalsBySection = [Int: [Int]]()
+            for path in removals { removalsBySection[path.section, default: []].append(path.item) }
+            var newValues = [ItemPath: Item]()
+            for (path, _) in inPlaceUpdates {
+                let destination = new.indexPath(of: oldSections[path.section].items[path.item].id)!
+                newValues[path] = newSections[destination.section].items[destination.item]
+            }
+            for s in 0..<oldCount where oldToNewSection[s] >= 0 {
+                var section = oldSections[s]
+                let removed = Set(removalsBySection[s] ?? [])
+                var kept = [Item]()
+                kept.reserveCapacity(section.items.count - removed.count)
+                var rows = [Int32](repeating: -1, count: section.items.count)
+                for (r, item) in section.items.enumerated() where !removed.contains(r) {
+                    rows[r] = Int32(kept.count)
+                    kept.append(newValues[ItemPath(item: r, section: s)] ?? item)
+                }
+                section.items = kept
+                stageOneRow[s] = rows
+                afterRemovals.append(section)
+            }
+            let removalStage = BatchUpdate(
+                deletedSections: update.deletedSections, deletedItems: removals,
+                reloadedItems: inPlaceReloads, reconfiguredItems: inPlaceReconfigures)
+            if !removalStage.isEmpty {
+                stages.append(Stage(update: removalStage, snapshot: SnapshotType(uncheckedUniqueSections: afterRemovals)))
+            }
+
+            // Stage two: sections inserted (with all their items) and moved (carrying theirs).
+            var afterSections = [Section<SectionID, Item>]()
+            afterSections.reserveCapacity(newCount)
+            for t in 0..<newCount {
+                let s = newToOldSection[t]
+                if s < 0 {
+                    afterSections.append(newSections[t])
+                } else {
+                    var section = afterRemovals[survivingRank[s]]
+                    section.header = oldSections[s].header
+                    section.footer = oldSections[s].footer
+                    afterSections.append(section)
+                }
+            }
+            let sectionStage = BatchUpdate(insertedSections: update.insertedSections, movedSections: sectionMoves)
+            if !sectionStage.isEmpty {
+                stages.append(Stage(update: sectionStage, snapshot: SnapshotType(uncheckedUniqueSections: afterSections)))
+            }
+
+            // Stage three: items inserted and moved, from the stage-two positions.
+            var itemStage = BatchUpdate(insertedItems: inserts)
+            itemStage.movedItems = crossMoves.map { move in
+                let row = Int(stageOneRow[move.from.section][move.from.item])
+                return .init(from: ItemPath(item: row, section: oldToNewSection[move.from.section]), to: move.to)
+            }.sorted { $0.to < $1.to }
+            if pendingUpdates.isEmpty { itemStage.updatedSectionTitles = titleUpdates }
+            if !itemStage.isEmpty || (pendingUpdates.isEmpty && !titleUpdates.isEmpty) {
+                stages.append(Stage(update: itemStage, snapshot: beforePending))
+            } else if pendingUpdates.isEmpty, let last = stages.indices.last {
+                // Nothing to insert or move: the last stage already leads to the target.
+                stages[last].snapshot = new
+            }
+        }
+
+        // Rule 2: updates of moved items, at their target paths, once they have moved.
+        if !pendingUpdates.isEmpty {
+            let (reload, reconfigure) = split(pendingUpdates.map { ($0.path, $0.kind) })
+            let finalStage = BatchUpdate(
+                reloadedItems: reload.sorted(), reconfiguredItems: reconfigure.sorted(), updatedSectionTitles: titleUpdates)
+            stages.append(Stage(update: finalStage, snapshot: new))
+        }
+        if let last = stages.indices.last { stages[last].snapshot = new }
+        return (stages, stats)
+    }
+}

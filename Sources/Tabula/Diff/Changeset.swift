@@ -1,0 +1,89 @@
+/// The updates that animate one snapshot into another, split into stages UIKit accepts.
+///
+/// Apply the stages in order. Before each stage's batch update, make the stage's ``Stage/snapshot``
+/// the data source's answer; then perform ``Stage/update`` inside one `performBatchUpdates`. After
+/// the last stage the data source shows the target snapshot.
+///
+/// ```swift
+/// let changeset = Changeset(from: onScreen, to: next)   // off the main actor if large
+/// for stage in changeset.stages {
+///     dataSource.snapshot = stage.snapshot
+///     tableView.performBatchUpdates { tableView.apply(stage.update) }
+/// }
+/// ```
+///
+/// A changeset is a `Sendable` value when its items are, so it can be computed in a background task
+/// and applied on the main actor.
+///
+/// ## The staging rules
+/// Each rule prevents a specific `NSInternalInconsistencyException`:
+/// 1. Deletes, reloads, reconfigures and move sources address the stage's *before* state; inserts and
+///    move destinations its *after* state ("attempt to delete row 5 from section 0 which only contains
+///    5 rows before the update").
+/// 2. An item whose content changed and that also moves is moved first and updated in a later stage
+///    at its new path: a reload and a move of one index path in one batch is rejected ("attempt to
+///    perform a delete and a move from the same index path").
+/// 3. An item never moves out of a section that is deleted or into one that is inserted: it is
+///    deleted and inserted instead ("cannot move a row from a deleted section", "cannot move a row
+///    into a newly inserted section").
+/// 4. When sections are inserted, deleted or moved, the update is split: removals (section and item
+///    deletes, reloads of items that stay), then sections (inserts and moves, items travelling with
+///    their section), then items (inserts and moves). Mixing section moves with item moves across
+///    them in one batch is where UIKit's bookkeeping is least reliable.
+/// 5. When sections are stable, deletes, inserts, moves and updates share one batch.
+/// 6. A change of a section's header or footer is reported in ``BatchUpdate/updatedSectionTitles``,
+///    never as a section reload, which would conflict with the row operations of the same batch.
+/// 7. Only non-empty stages are emitted; an unchanged pair of snapshots gives no stage at all.
+///
+/// Each stage passes ``BatchUpdate/validate(before:after:flavor:mapItems:)``, and the property tests
+/// replay every stage through the headless list view.
+public struct Changeset<SectionID: Hashable & Sendable, Item: Identifiable> where Item.ID: Sendable {
+    /// The snapshot type the changeset goes between.
+    public typealias SnapshotType = Snapshot<SectionID, Item>
+
+    /// One batch update and the state it leads to.
+    public struct Stage {
+        /// The index operations of this stage.
+        public var update: BatchUpdate
+        /// What the data source must report during and after this stage's batch.
+        public var snapshot: SnapshotType
+    }
+
+    /// Counts that describe the change, for logs, tests and benchmarks.
+    public struct Statistics: Hashable, Sendable {
+        public var deletedSections = 0, insertedSections = 0, movedSections = 0, updatedSectionTitles = 0
+        public var deletedItems = 0, insertedItems = 0, movedItems = 0, updatedItems = 0
+        /// Items that kept their identity but had to be deleted and inserted because their section
+        /// was deleted or inserted (staging rule 3).
+        public var reinsertedItems = 0
+    }
+
+    /// The snapshot the changeset starts from.
+    public let source: SnapshotType
+    /// The snapshot the changeset ends at.
+    public let target: SnapshotType
+    /// The stages, in the order they must be applied. Empty when nothing changed.
+    public var stages: [Stage]
+    /// What changed, counted.
+    public var statistics: Statistics
+
+    /// Whether the two snapshots show the same thing.
+    public var isEmpty: Bool { stages.isEmpty }
+}
+
+extension Changeset: Sendable where Item: Sendable {}
+extension Changeset.Stage: Sendable where Item: Sendable {}
+extension Changeset.Stage: Equatable where Item: Equatable {}
+
+/// Options for computing a ``Changeset``.
+public struct DiffOptions: Hashable, Sendable {
+    /// How items whose content changed are updated: ``UpdateKind/reload`` (the default, replace the
+    /// cell) or ``UpdateKind/reconfigure`` (keep it and configure it again). An explicit
+    /// ``Snapshot/reloadItems(_:)`` or ``Snapshot/reconfigureItems(_:)`` overrides it per item.
+    public var updates: UpdateKind
+
+    /// Creates options.
+    public init(updates: UpdateKind = .reload) {
+        self.updates = updates
+    }
+}

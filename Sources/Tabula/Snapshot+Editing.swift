@@ -1,0 +1,357 @@
+// Editing keeps three things in step: `_sections`, the section token tables and the item index.
+// Every operation validates all of its input before it mutates anything, so a throw leaves the
+// snapshot exactly as it was.
+
+extension Snapshot {
+    // MARK: Sections
+
+    /// Appends empty sections with the given identifiers.
+    ///
+    /// - Throws: ``SnapshotError/duplicateSection(_:first:second:)`` when an identifier is already
+    ///   present or repeated in `identifiers`.
+    public mutating func appendSections(_ identifiers: [SectionID]) throws(Failure) {
+        try insertSections(identifiers.map { SectionType($0) }, at: _sections.count)
+    }
+
+    /// Appends sections together with their titles and items.
+    ///
+    /// - Throws: a duplicate section or item identifier, naming both positions.
+    public mutating func appendSections(_ sections: [SectionType]) throws(Failure) {
+        try insertSections(sections, at: _sections.count)
+    }
+
+    /// Inserts empty sections before the section `beforeIdentifier`.
+    public mutating func insertSections(_ identifiers: [SectionID], beforeSection beforeIdentifier: SectionID) throws(Failure) {
+        guard let index = sectionIndex(of: beforeIdentifier) else { throw .unknownSection(beforeIdentifier) }
+        try insertSections(identifiers.map { SectionType($0) }, at: index)
+    }
+
+    /// Inserts empty sections after the section `afterIdentifier`.
+    public mutating func insertSections(_ identifiers: [SectionID], afterSection afterIdentifier: SectionID) throws(Failure) {
+        guard let index = sectionIndex(of: afterIdentifier) else { throw .unknownSection(afterIdentifier) }
+        try insertSections(identifiers.map { SectionType($0) }, at: index + 1)
+    }
+
+    /// Inserts sections, with their items, so that the first of them ends up at `index`.
+    ///
+    /// - Throws: ``SnapshotError/itemPathOutOfRange(_:itemsInSection:)`` for an index past the end,
+    ///   or a duplicate identifier naming both positions.
+    /// - Complexity: O(*k* + *s*) for *k* new items and *s* sections.
+    public mutating func insertSections(_ newSections: [SectionType], at index: Int) throws(Failure) {
+        guard (0..._sections.count).contains(index) else {
+            throw .itemPathOutOfRange(ItemPath(item: 0, section: index), itemsInSection: nil)
+        }
+        // Validate everything first.
+        var newSectionIDs = [SectionID: Int]()
+        var newItemPaths = [Item.ID: ItemPath]()
+        for (offset, section) in newSections.enumerated() {
+            let position = index + offset
+            if let existing = sectionIndex(of: section.id) {
+                throw .duplicateSection(section.id, first: existing < index ? existing : existing + newSections.count, second: position)
+            }
+            if let earlier = newSectionIDs.updateValue(position, forKey: section.id) {
+                throw .duplicateSection(section.id, first: earlier, second: position)
+            }
+            for (row, item) in section.items.enumerated() {
+                let path = ItemPath(item: row, section: position)
+                if let existing = indexPath(of: item.id) {
+                    let shifted = existing.section < index ? existing : ItemPath(item: existing.item, section: existing.section + newSections.count)
+                    throw .duplicateItem(item.id, first: min(shifted, path), second: max(shifted, path))
+                }
+                if let earlier = newItemPaths.updateValue(path, forKey: item.id) {
+                    throw .duplicateItem(item.id, first: earlier, second: path)
+                }
+            }
+        }
+        // Then mutate.
+        _sections.insert(contentsOf: newSections, at: index)
+        var newTokens = [Int32]()
+        newTokens.reserveCapacity(newSections.count)
+        for section in newSections {
+            let token = Int32(truncatingIfNeeded: _tokenIndex.count)
+            _tokenIndex.append(-1)
+            _sectionTokens[section.id] = token
+            newTokens.append(token)
+            for (row, item) in section.items.enumerated() { _locations[item.id] = Location(token: token, row: row) }
+        }
+        _tokens.insert(contentsOf: newTokens, at: index)
+        _renumberSections(from: index)
+        _checkInvariants()
+    }
+
+    /// Deletes sections and all their items.
+    ///
+    /// - Throws: ``SnapshotError/unknownSection(_:)`` for an identifier that is not present; nothing
+    ///   is deleted then.
+    public mutating func deleteSections(_ identifiers: [SectionID]) throws(Failure) {
+        var indices = Set<Int>()
+        for id in identifiers {
+            guard let index = sectionIndex(of: id) else { throw .unknownSection(id) }
+            indices.insert(index)
+        }
+        guard let lowest = indices.min() else { return }
+        for index in indices.sorted(by: >) {
+            let section = _sections[index]
+            for item in section.items {
+                _locations[item.id] = nil
+                _updateMarks[item.id] = nil
+            }
+            _sectionTokens[section.id] = nil
+            _reloadedSections.remove(section.id)
+            _tokenIndex[Int(_tokens[index])] = -1
+            _sections.remove(at: index)
+            _tokens.remove(at: index)
+        }
+        _renumberSections(from: lowest)
+        _checkInvariants()
+    }
+
+    /// Moves the section `identifier` so that it stands just before `beforeIdentifier`.
+    public mutating func moveSection(_ identifier: SectionID, beforeSection beforeIdentifier: SectionID) throws(Failure) {
+        try _moveSection(identifier, relativeTo: beforeIdentifier, after: false)
+    }
+
+    /// Moves the section `identifier` so that it stands just after `afterIdentifier`.
+    public mutating func moveSection(_ identifier: SectionID, afterSection afterIdentifier: SectionID) throws(Failure) {
+        try _moveSection(identifier, relativeTo: afterIdentifier, after: true)
+    }
+
+    mutating func _moveSection(_ id: SectionID, relativeTo other: SectionID, after: Bool) throws(Failure) {
+        guard let from = sectionIndex(of: id) else { throw .unknownSection(id) }
+        guard let anchor = sectionIndex(of: other) else { throw .unknownSection(other) }
+        guard from != anchor else { throw .moveRelativeToItself(nil) }
+        let section = _sections.remove(at: from)
+        let token = _tokens.remove(at: from)
+        var to = anchor > from ? anchor - 1 : anchor
+        if after { to += 1 }
+        _sections.insert(section, at: to)
+        _tokens.insert(token, at: to)
+        _renumberSections(from: min(from, to))
+        _checkInvariants()
+    }
+
+    /// Sets the header title of the section `identifier`.
+    public mutating func setHeader(_ title: String?, forSection identifier: SectionID) throws(Failure) {
+        guard let index = sectionIndex(of: identifier) else { throw .unknownSection(identifier) }
+        _sections[index].header = title
+    }
+
+    /// Sets the footer title of the section `identifier`.
+    public mutating func setFooter(_ title: String?, forSection identifier: SectionID) throws(Failure) {
+        guard let index = sectionIndex(of: identifier) else { throw .unknownSection(identifier) }
+        _sections[index].footer = title
+    }
+
+    /// Asks the next diff to reload every item of these sections, and their titles.
+    public mutating func reloadSections(_ identifiers: [SectionID]) throws(Failure) {
+        for id in identifiers where !containsSection(id) { throw .unknownSection(id) }
+        _reloadedSections.formUnion(identifiers)
+    }
+
+    // MARK: Items
+
+    /// Appends items to the section `identifier`, or to the last section when it is `nil`.
+    ///
+    /// - Throws: ``SnapshotError/noSections`` when `identifier` is `nil` and there is no section,
+    ///   ``SnapshotError/unknownSection(_:)``, or ``SnapshotError/duplicateItem(_:first:second:)``
+    ///   naming the identifier's existing position and the one it would have taken.
+    /// - Complexity: O(*k*) for *k* new items.
+    public mutating func appendItems(_ items: [Item], toSection identifier: SectionID? = nil) throws(Failure) {
+        let index: Int
+        if let identifier {
+            guard let found = sectionIndex(of: identifier) else { throw .unknownSection(identifier) }
+            index = found
+        } else {
+            guard !_sections.isEmpty else { throw .noSections }
+            index = _sections.count - 1
+        }
+        try _insertItems(items, at: ItemPath(item: _sections[index].items.count, section: index))
+    }
+
+    /// Inserts items just before the item `beforeIdentifier`, in its section.
+    public mutating func insertItems(_ items: [Item], beforeItem beforeIdentifier: Item.ID) throws(Failure) {
+        guard let path = indexPath(of: beforeIdentifier) else { throw .unknownItem(beforeIdentifier) }
+        try _insertItems(items, at: path)
+    }
+
+    /// Inserts items just after the item `afterIdentifier`, in its section.
+    public mutating func insertItems(_ items: [Item], afterItem afterIdentifier: Item.ID) throws(Failure) {
+        guard let path = indexPath(of: afterIdentifier) else { throw .unknownItem(afterIdentifier) }
+        try _insertItems(items, at: ItemPath(item: path.item + 1, section: path.section))
+    }
+
+    /// Inserts items so that the first of them ends up at `path`.
+    ///
+    /// - Throws: ``SnapshotError/itemPathOutOfRange(_:itemsInSection:)`` when `path` is neither an
+    ///   existing position nor the end of its section, or a duplicate identifier.
+    public mutating func insertItems(_ items: [Item], at path: ItemPath) throws(Failure) {
+        try _insertItems(items, at: path)
+    }
+
+    mutating func _insertItems(_ items: [Item], at path: ItemPath) throws(Failure) {
+        guard _sections.indices.contains(path.section) else { throw .itemPathOutOfRange(path, itemsInSection: nil) }
+        let count = _sections[path.section].items.count
+        guard (0...count).contains(path.item) else { throw .itemPathOutOfRange(path, itemsInSection: count) }
+        var seen = [Item.ID: Int](minimumCapacity: items.count)
+        for (offset, item) in items.enumerated() {
+            let target = ItemPath(item: path.item + offset, section: path.section)
+            if var existing = indexPath(of: item.id) {
+                if existing.section == path.section && existing.item >= path.item { existing.item += items.count }
+                throw .duplicateItem(item.id, first: min(existing, target), second: max(existing, target))
+            }
+            if let earlier = seen.updateValue(offset, forKey: item.id) {
+                throw .duplicateItem(item.id, first: ItemPath(item: path.item + earlier, section: path.section), second: target)
+            }
+        }
+        _sections[path.section].items.insert(contentsOf: items, at: path.item)
+        _renumberItems(inSection: path.section, from: path.item)
+        _checkInvariants()
+    }
+
+    /// Deletes the items with these identifiers, wherever they are.
+    ///
+    /// - Throws: ``SnapshotError/unknownItem(_:)`` for the first identifier that is not present;
+    ///   nothing is deleted then. An identifier listed twice is deleted once.
+    /// - Complexity: O(*k* + the items after the first deleted one in each affected section).
+    public mutating func deleteItems(_ identifiers: [Item.ID]) throws(Failure) {
+        var bySection = [Int: [Int]]()
+        var seen = Set<Item.ID>(minimumCapacity: identifiers.count)
+        for id in identifiers where seen.insert(id).inserted {
+            guard let path = indexPath(of: id) else { throw .unknownItem(id) }
+            bySection[path.section, default: []].append(path.item)
+        }
+        for (section, rows) in bySection {
+            let sorted = rows.sorted()
+            var items = _sections[section].items
+            _sections[section].items = []  // keep `items` uniquely referenced while it is edited
+            var kept = [Item]()
+            kept.reserveCapacity(items.count - sorted.count)
+            var next = 0
+            for (row, item) in items.enumerated() {
+                if next < sorted.count && sorted[next] == row {
+                    next += 1
+                    _locations[item.id] = nil
+                    _updateMarks[item.id] = nil
+                } else {
+                    kept.append(item)
+                }
+            }
+            items = kept
+            _sections[section].items = items
+            _renumberItems(inSection: section, from: sorted[0])
+        }
+        _checkInvariants()
+    }
+
+    /// Deletes every item, keeping the (now empty) sections.
+    public mutating func deleteAllItems() {
+        for index in _sections.indices { _sections[index].items.removeAll() }
+        _locations.removeAll()
+        _updateMarks.removeAll()
+        _checkInvariants()
+    }
+
+    /// Deletes every section and item.
+    public mutating func removeAll() {
+        self = Snapshot()
+    }
+
+    /// Moves the item `identifier` so that it stands just before `beforeIdentifier`, possibly in
+    /// another section.
+    public mutating func moveItem(_ identifier: Item.ID, beforeItem beforeIdentifier: Item.ID) throws(Failure) {
+        try _moveItem(identifier, relativeTo: beforeIdentifier, after: false)
+    }
+
+    /// Moves the item `identifier` so that it stands just after `afterIdentifier`, possibly in
+    /// another section.
+    public mutating func moveItem(_ identifier: Item.ID, afterItem afterIdentifier: Item.ID) throws(Failure) {
+        try _moveItem(identifier, relativeTo: afterIdentifier, after: true)
+    }
+
+    /// Moves the item at `source` to `destination`, the position it has once the move is done (the
+    /// convention of `tableView(_:moveRowAt:to:)`).
+    ///
+    /// - Throws: ``SnapshotError/itemPathOutOfRange(_:itemsInSection:)`` naming whichever path is
+    ///   out of range.
+    public mutating func moveItem(at source: ItemPath, to destination: ItemPath) throws(Failure) {
+        let item = try existingItem(at: source)
+        guard _sections.indices.contains(destination.section) else {
+            throw .itemPathOutOfRange(destination, itemsInSection: nil)
+        }
+        let countAfterRemoval = _sections[destination.section].items.count - (source.section == destination.section ? 1 : 0)
+        guard (0...countAfterRemoval).contains(destination.item) else {
+            throw .itemPathOutOfRange(destination, itemsInSection: countAfterRemoval)
+        }
+        _sections[source.section].items.remove(at: source.item)
+        _sections[destination.section].items.insert(item, at: destination.item)
+        _renumberItems(inSection: source.section, from: source.item)
+        if destination.section != source.section || destination.item < source.item {
+            _renumberItems(inSection: destination.section, from: destination.item)
+        }
+        _checkInvariants()
+    }
+
+    mutating func _moveItem(_ id: Item.ID, relativeTo other: Item.ID, after: Bool) throws(Failure) {
+        guard let from = indexPath(of: id) else { throw .unknownItem(id) }
+        guard var anchor = indexPath(of: other) else { throw .unknownItem(other) }
+        guard id != other else { throw .moveRelativeToItself(id) }
+        if anchor.section == from.section && anchor.item > from.item { anchor.item -= 1 }
+        if after { anchor.item += 1 }
+        try moveItem(at: from, to: anchor)
+    }
+
+    /// Replaces items with new values that have the same identifiers (new content, same identity).
+    ///
+    /// - Throws: ``SnapshotError/unknownItem(_:)``; nothing is replaced then.
+    public mutating func updateItems(_ items: [Item]) throws(Failure) {
+        var paths = [ItemPath]()
+        paths.reserveCapacity(items.count)
+        for item in items {
+            guard let path = indexPath(of: item.id) else { throw .unknownItem(item.id) }
+            paths.append(path)
+        }
+        for (path, item) in zip(paths, items) { _sections[path.section].items[path.item] = item }
+    }
+
+    /// Asks the next diff to reload these items (replace their cells) even if their content is equal.
+    public mutating func reloadItems(_ identifiers: [Item.ID]) throws(Failure) {
+        try _mark(identifiers, .reload)
+    }
+
+    /// Asks the next diff to reconfigure these items (keep their cells, configure again) even if
+    /// their content is equal.
+    public mutating func reconfigureItems(_ identifiers: [Item.ID]) throws(Failure) {
+        try _mark(identifiers, .reconfigure)
+    }
+
+    mutating func _mark(_ identifiers: [Item.ID], _ kind: UpdateKind) throws(Failure) {
+        for id in identifiers where !contains(id) { throw .unknownItem(id) }
+        for id in identifiers { _updateMarks[id] = kind }
+    }
+
+    /// A copy without pending ``reloadItems(_:)``, ``reconfigureItems(_:)`` or
+    /// ``reloadSections(_:)`` requests: what is on screen once they have been carried out.
+    public func clearingUpdateRequests() -> Snapshot {
+        var copy = self
+        copy._updateMarks = [:]
+        copy._reloadedSections = []
+        return copy
+    }
+
+    // MARK: Index maintenance
+
+    /// Rewrites the token table for sections at `index` and after.
+    @usableFromInline
+    mutating func _renumberSections(from index: Int) {
+        for i in index..<_tokens.count { _tokenIndex[Int(_tokens[i])] = Int32(truncatingIfNeeded: i) }
+    }
+
+    /// Rewrites the locations of the items at `row` and after in the section at `section`.
+    @usableFromInline
+    mutating func _renumberItems(inSection section: Int, from row: Int) {
+        let token = _tokens[section]
+        let items = _sections[section].items
+        guard row < items.count else { return }
+        for r in row..<items.count { _locations[items[r].id] = Location(token: token, row: r) }
+    }
+}

@@ -1,0 +1,43 @@
+extension Snapshot {
+    /// Checks that the section tables and the item index agree with the sections.
+    ///
+    /// Compiled to nothing unless the `TABULA_INVARIANTS` condition is set (the package sets it in
+    /// debug builds of this module); every mutation calls it. The benchmarks refuse to run when it is
+    /// on, because it makes each edit O(*n*).
+    @inline(__always)
+    func _checkInvariants() {
+        #if TABULA_INVARIANTS
+            _checkInvariantsNow()
+        #endif
+    }
+
+    /// Whether this build checks invariants after every mutation.
+    public static var checksInvariants: Bool {
+        #if TABULA_INVARIANTS
+            return true
+        #else
+            return false
+        #endif
+    }
+
+    /// Checks the invariants now, whatever the build flags; used by tests.
+    package func _checkInvariantsNow() {
+        precondition(_tokens.count == _sections.count, "token table and sections differ in length")
+        precondition(_sectionTokens.count == _sections.count, "section index and sections differ in length")
+        var itemCount = 0
+        for (index, section) in _sections.enumerated() {
+            let token = _tokens[index]
+            precondition(_tokenIndex[Int(token)] == Int32(index), "token \(token) maps to the wrong section")
+            precondition(_sectionTokens[section.id] == token, "section \(section.id) has the wrong token")
+            for (row, item) in section.items.enumerated() {
+                precondition(
+                    _locations[item.id] == Location(token: token, row: row),
+                    "item \(item.id) is indexed at the wrong place")
+            }
+            itemCount += section.items.count
+        }
+        precondition(_locations.count == itemCount, "the item index has \(_locations.count) entries for \(itemCount) items")
+        let live = _tokenIndex.filter { $0 >= 0 }.count
+        precondition(live == _sections.count, "dead tokens still map to sections")
+    }
+}

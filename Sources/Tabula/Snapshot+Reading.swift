@@ -1,0 +1,144 @@
+extension Snapshot {
+    /// The sections, with their items, in display order.
+    @inlinable
+    public var sections: [SectionType] { _sections }
+
+    /// The number of sections.
+    @inlinable
+    public var numberOfSections: Int { _sections.count }
+
+    /// The number of items in all sections.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public var numberOfItems: Int { _locations.count }
+
+    /// The number of items in the section at `index`, or 0 when there is no such section.
+    ///
+    /// Returning 0 rather than trapping matches what a data source must answer for a section the
+    /// view asks about while it is being removed.
+    @inlinable
+    public func numberOfItems(inSection index: Int) -> Int {
+        _sections.indices.contains(index) ? _sections[index].items.count : 0
+    }
+
+    /// The number of items in the section with `id`, or `nil` when there is no such section.
+    public func numberOfItems(inSection id: SectionID) -> Int? {
+        sectionIndex(of: id).map { _sections[$0].items.count }
+    }
+
+    /// The section identifiers, in order.
+    public var sectionIdentifiers: [SectionID] { _sections.map(\.id) }
+
+    /// Every item identifier, section by section.
+    public var itemIdentifiers: [Item.ID] { _sections.flatMap { $0.items.map(\.id) } }
+
+    /// Every item, section by section.
+    public var allItems: [Item] { _sections.flatMap(\.items) }
+
+    /// The section at `index`, or `nil`.
+    @inlinable
+    public func section(at index: Int) -> SectionType? {
+        _sections.indices.contains(index) ? _sections[index] : nil
+    }
+
+    /// The section with identifier `id`, or `nil`.
+    public func section(_ id: SectionID) -> SectionType? {
+        sectionIndex(of: id).map { _sections[$0] }
+    }
+
+    /// The index of the section with identifier `id`, or `nil`.
+    ///
+    /// - Complexity: O(1) on average.
+    @inlinable
+    public func sectionIndex(of id: SectionID) -> Int? {
+        guard let token = _sectionTokens[id] else { return nil }
+        return Int(_tokenIndex[Int(token)])
+    }
+
+    /// The items of the section with identifier `id`, or `nil` when there is no such section.
+    public func items(inSection id: SectionID) -> [Item]? {
+        section(id)?.items
+    }
+
+    /// The item at `path`, or `nil` when the path is out of range.
+    @inlinable
+    public func item(at path: ItemPath) -> Item? {
+        guard _sections.indices.contains(path.section) else { return nil }
+        let items = _sections[path.section].items
+        return items.indices.contains(path.item) ? items[path.item] : nil
+    }
+
+    /// The item at `path`, or ``SnapshotError/itemPathOutOfRange(_:itemsInSection:)``.
+    public func existingItem(at path: ItemPath) throws(Failure) -> Item {
+        guard let item = item(at: path) else {
+            throw .itemPathOutOfRange(path, itemsInSection: section(at: path.section)?.items.count)
+        }
+        return item
+    }
+
+    /// The item with identifier `id`, or `nil`.
+    ///
+    /// - Complexity: O(1) on average.
+    @inlinable
+    public subscript(id: Item.ID) -> Item? {
+        guard let path = indexPath(of: id) else { return nil }
+        return _sections[path.section].items[path.item]
+    }
+
+    /// Whether an item with identifier `id` is in the snapshot.
+    @inlinable
+    public func contains(_ id: Item.ID) -> Bool { _locations[id] != nil }
+
+    /// Whether a section with identifier `id` is in the snapshot.
+    @inlinable
+    public func containsSection(_ id: SectionID) -> Bool { _sectionTokens[id] != nil }
+
+    /// The position of the item with identifier `id`, or `nil`.
+    ///
+    /// - Complexity: O(1) on average: one hash of `id`.
+    @inlinable
+    public func indexPath(of id: Item.ID) -> ItemPath? {
+        guard let location = _locations[id] else { return nil }
+        return ItemPath(item: Int(location.row), section: Int(_tokenIndex[Int(location.token)]))
+    }
+
+    /// The identifier of the section that holds the item `id`, or `nil`.
+    public func sectionIdentifier(containingItem id: Item.ID) -> SectionID? {
+        indexPath(of: id).map { _sections[$0.section].id }
+    }
+
+    /// Whether the snapshot has no item (it may still have empty sections).
+    @inlinable
+    public var isEmpty: Bool { _locations.isEmpty }
+
+    /// The explicit update requested for `id` with ``reloadItems(_:)`` or ``reconfigureItems(_:)``,
+    /// if any.
+    public func requestedUpdate(for id: Item.ID) -> UpdateKind? {
+        if let kind = _updateMarks[id] { return kind }
+        if let section = sectionIdentifier(containingItem: id), _reloadedSections.contains(section) { return .reload }
+        return nil
+    }
+
+    /// Whether ``reloadSections(_:)`` asked for the section with `id` to be reloaded by the next diff.
+    public func isReloadRequested(forSection id: SectionID) -> Bool { _reloadedSections.contains(id) }
+
+    /// Whether any explicit reload or reconfigure is pending.
+    @inlinable
+    public var hasRequestedUpdates: Bool { !_updateMarks.isEmpty || !_reloadedSections.isEmpty }
+}
+
+/// How a changed item reaches its cell.
+public struct UpdateKind: Hashable, Sendable, CustomStringConvertible {
+    @usableFromInline
+    enum Kind: Hashable, Sendable { case reload, reconfigure }
+    @usableFromInline let kind: Kind
+    @inlinable init(_ kind: Kind) { self.kind = kind }
+
+    /// Replace the cell: the view dequeues a new one (`reloadRows(at:)`).
+    public static let reload = UpdateKind(.reload)
+    /// Keep the cell and configure it again with the new content (`reconfigureRows(at:)`, iOS 15).
+    public static let reconfigure = UpdateKind(.reconfigure)
+
+    public var description: String { kind == .reload ? "reload" : "reconfigure" }
+}

@@ -1,0 +1,94 @@
+/// The single source of truth of a list: ordered sections of identified items.
+///
+/// Every count, every cell and every animated update is derived from a snapshot. It stores the items
+/// themselves, not only their identifiers, and keeps an index from each item identifier to its
+/// position, so that ``indexPath(of:)`` is O(1) on average.
+///
+/// Identity and content are separate. `Item.ID` decides whether an item was inserted, deleted or
+/// moved between two snapshots; content equality (`==` by default) decides whether it is updated.
+///
+/// ```swift
+/// var snapshot = try Snapshot<String, Country> {
+///     Section("europe", header: "Europe") { countries.filter(\.isEuropean) }
+/// }
+/// try snapshot.appendItems([iceland], toSection: "europe")
+/// snapshot.indexPath(of: iceland.id)   // ItemPath(item: 12, section: 0)
+/// ```
+///
+/// A snapshot never traps on bad data: duplicate or unknown identifiers and out-of-range paths throw
+/// a ``SnapshotError`` that names them, and a throwing edit leaves the snapshot unchanged.
+///
+/// Snapshots are values. They are `Sendable` when their items are, so they can be built and diffed
+/// off the main actor.
+public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where Item.ID: Sendable {
+    /// The section type this snapshot holds.
+    public typealias SectionType = Section<SectionID, Item>
+    /// The error type every throwing operation of a snapshot uses.
+    public typealias Failure = SnapshotError<SectionID, Item.ID>
+
+    /// Where an item is: the token of its section (stable while the section lives) and its row.
+    ///
+    /// Storing a token rather than a section index means inserting, deleting or moving a section
+    /// rewrites only the small token table, not the location of every item behind it.
+    @usableFromInline
+    @frozen
+    struct Location: Hashable, Sendable {
+        @usableFromInline var token: Int32
+        @usableFromInline var row: Int32
+
+        @inlinable init(token: Int32, row: Int) {
+            self.token = token
+            self.row = Int32(truncatingIfNeeded: row)
+        }
+    }
+
+    /// The sections, with their items, in display order.
+    @usableFromInline var _sections: [SectionType]
+    /// The token of each section, parallel to `_sections`.
+    @usableFromInline var _tokens: [Int32]
+    /// For each token ever handed out, the section's current index, or -1 once it is deleted.
+    @usableFromInline var _tokenIndex: [Int32]
+    /// Section identifier to token.
+    @usableFromInline var _sectionTokens: [SectionID: Int32]
+    /// Item identifier to location.
+    @usableFromInline var _locations: [Item.ID: Location]
+    /// Explicit update requests (``reloadItems(_:)``, ``reconfigureItems(_:)``), consumed by the diff.
+    @usableFromInline var _updateMarks: [Item.ID: UpdateKind]
+    /// Sections whose every item and titles the next diff treats as updated (``reloadSections(_:)``).
+    @usableFromInline var _reloadedSections: Set<SectionID>
+
+    /// Creates an empty snapshot.
+    public init() {
+        _sections = []
+        _tokens = []
+        _tokenIndex = []
+        _sectionTokens = [:]
+        _locations = [:]
+        _updateMarks = [:]
+        _reloadedSections = []
+    }
+}
+
+extension Snapshot: Sendable where Item: Sendable {}
+
+extension Snapshot: Equatable where Item: Equatable {
+    /// Two snapshots are equal when their sections, titles and items are equal, in order.
+    ///
+    /// Pending ``reloadItems(_:)`` requests are instructions for the next diff, not content, and do
+    /// not take part.
+    public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
+        lhs._sections == rhs._sections
+    }
+}
+
+extension Snapshot: CustomStringConvertible {
+    public var description: String {
+        var text = "Snapshot(\(numberOfSections) sections, \(numberOfItems) items)"
+        for section in _sections {
+            text += "\n  \(section.id)"
+            if let header = section.header { text += " \"\(header)\"" }
+            text += ": " + section.items.map { "\($0.id)" }.joined(separator: ", ")
+        }
+        return text
+    }
+}

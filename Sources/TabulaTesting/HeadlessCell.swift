@@ -1,0 +1,135 @@
+import Tabula
+
+/// A cell of the ``HeadlessListView``: the stand-in for `UITableViewCell` and
+/// `UICollectionViewCell` in tests.
+///
+/// It records what a configurator set (text, detail text, accessory) so that a test can read the
+/// screen, and counts its own reuse. Subclass it for cells with more to show, as you would subclass
+/// `UITableViewCell`.
+open class HeadlessCell {
+    /// What sits at the trailing edge of a cell.
+    public enum Accessory: Hashable, Sendable {
+        case none
+        /// A chevron: the row leads somewhere.
+        case disclosureIndicator
+        /// A checkmark.
+        case checkmark
+        /// A switch, on or off.
+        case toggle(isOn: Bool)
+    }
+
+    /// The identifier the cell was registered and dequeued under.
+    public let reuseIdentifier: String
+    /// Whether the cell was instantiated from a nib (and received ``awakeFromNib()``).
+    public internal(set) var isFromNib = false
+    /// The main text, like `textLabel.text`.
+    open var text: String?
+    /// The secondary text, like `detailTextLabel.text`.
+    open var detailText: String?
+    /// The trailing accessory.
+    open var accessory: Accessory = .none
+    /// Whether the cell is shown selected.
+    public internal(set) var isSelected = false
+    /// How many times the cell was handed back to its reuse pool and prepared for reuse.
+    public private(set) var reuseCount = 0
+    /// How many times a data source configured this cell (dequeued or reconfigured it).
+    public internal(set) var configurationCount = 0
+
+    /// Creates a cell; the list view calls it when its pool for `reuseIdentifier` is empty.
+    public required init(reuseIdentifier: String) {
+        self.reuseIdentifier = reuseIdentifier
+    }
+
+    /// Called after the cell is created from a nib.
+    open func awakeFromNib() {}
+
+    /// Called when the cell leaves the screen and returns to its pool. Resets what configurators set;
+    /// overrides must call `super`.
+    open func prepareForReuse() {
+        reuseCount += 1
+        text = nil
+        detailText = nil
+        accessory = .none
+        isSelected = false
+    }
+
+    /// One line describing the cell: `text — detail` followed by the accessory.
+    open var renderedText: String {
+        var line = text ?? ""
+        if let detailText, !detailText.isEmpty { line += line.isEmpty ? detailText : "  —  \(detailText)" }
+        switch accessory {
+        case .none: break
+        case .disclosureIndicator: line += "  >"
+        case .checkmark: line += "  ✓"
+        case .toggle(let isOn): line += isOn ? "  [on]" : "  [off]"
+        }
+        return line
+    }
+}
+
+/// A header or footer view of a collection-flavoured ``HeadlessListView``
+/// (`UICollectionReusableView`).
+open class HeadlessSupplementaryView {
+    /// The identifier it was registered and dequeued under.
+    public let reuseIdentifier: String
+    /// The element kind, for example ``HeadlessListView/headerKind``.
+    public let kind: String
+    /// The text it shows.
+    open var text: String?
+
+    /// Creates a view; the list view calls it when its pool is empty.
+    public required init(kind: String, reuseIdentifier: String) {
+        self.kind = kind
+        self.reuseIdentifier = reuseIdentifier
+    }
+}
+
+/// A stand-in for a nib file: a name and the class of the cell at its top level.
+public struct HeadlessNib: Hashable, Sendable {
+    /// The nib's file name, without extension.
+    public var name: String
+    /// The class of the cell the nib contains, by name (what Interface Builder's "Custom Class" says).
+    public var cellClassName: String
+    let instantiate: @Sendable (String) -> HeadlessCell
+
+    /// A nib named `name` whose top-level cell is of class `cellClass`.
+    public init<Cell: HeadlessCell>(name: String, cellClass: Cell.Type) {
+        self.name = name
+        self.cellClassName = String(describing: cellClass)
+        self.instantiate = { Cell(reuseIdentifier: $0) }
+    }
+
+    public static func == (lhs: HeadlessNib, rhs: HeadlessNib) -> Bool {
+        lhs.name == rhs.name && lhs.cellClassName == rhs.cellClassName
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(cellClassName)
+    }
+}
+
+/// The resources a ``HeadlessListView`` can load, standing in for a `Bundle`.
+///
+/// UIKit code decides between a nib and a class with `Bundle.path(forResource:ofType: "nib")`; a
+/// catalogue makes that decision testable without files.
+public struct ResourceCatalog: Sendable {
+    var nibs: [String: HeadlessNib]
+
+    /// A catalogue with the given nibs.
+    public init(nibs: [HeadlessNib] = []) {
+        self.nibs = Dictionary(nibs.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// An empty catalogue: no nib exists.
+    public static let empty = ResourceCatalog()
+
+    /// The nib called `name`, or `nil`.
+    public func nib(named name: String) -> HeadlessNib? { nibs[name] }
+
+    /// Mirrors `Bundle.path(forResource:ofType:)`: a path for `name` of type `"nib"` when such a nib
+    /// exists, otherwise `nil`.
+    public func path(forResource name: String, ofType type: String) -> String? {
+        type == "nib" && nibs[name] != nil ? "/HeadlessBundle/\(name).nib" : nil
+    }
+}

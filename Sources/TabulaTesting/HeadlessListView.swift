@@ -1,0 +1,518 @@
+import Tabula
+
+/// Answers a ``HeadlessListView``'s questions, as `UITableViewDataSource` answers a table view's.
+public protocol HeadlessListDataSource: AnyObject {
+    /// The number of sections.
+    func numberOfSections(in listView: HeadlessListView) -> Int
+    /// The number of items in `section`.
+    func listView(_ listView: HeadlessListView, numberOfItemsInSection section: Int) -> Int
+    /// A configured cell for `path`, obtained from ``HeadlessListView/dequeueReusableCell(withIdentifier:for:)``.
+    func listView(_ listView: HeadlessListView, cellForItemAt path: ItemPath) throws -> HeadlessCell
+    /// The header title of `section` (default: none).
+    func listView(_ listView: HeadlessListView, titleForHeaderInSection section: Int) -> String?
+    /// The footer title of `section` (default: none).
+    func listView(_ listView: HeadlessListView, titleForFooterInSection section: Int) -> String?
+    /// A header or footer view for a collection-flavoured view (default: none; titles are used).
+    func listView(_ listView: HeadlessListView, viewForSupplementaryElementOfKind kind: String, at section: Int) throws
+        -> HeadlessSupplementaryView?
+    /// Whether the item at `path` can be deleted by the user (default: `false`).
+    func listView(_ listView: HeadlessListView, canEditItemAt path: ItemPath) -> Bool
+    /// Whether the item at `path` can be reordered by the user (default: `false`).
+    func listView(_ listView: HeadlessListView, canMoveItemAt path: ItemPath) -> Bool
+    /// The user deleted the item at `path`: update the model and the view (with a batch update).
+    func listView(_ listView: HeadlessListView, commitDeleteOfItemAt path: ItemPath) throws
+    /// The user moved an item; the view has already moved it: update the model only.
+    func listView(_ listView: HeadlessListView, moveItemAt source: ItemPath, to destination: ItemPath) throws
+}
+
+extension HeadlessListDataSource {
+    public func listView(_ listView: HeadlessListView, titleForHeaderInSection section: Int) -> String? { nil }
+    public func listView(_ listView: HeadlessListView, titleForFooterInSection section: Int) -> String? { nil }
+    public func listView(_ listView: HeadlessListView, viewForSupplementaryElementOfKind kind: String, at section: Int) throws
+        -> HeadlessSupplementaryView?
+    { nil }
+    public func listView(_ listView: HeadlessListView, canEditItemAt path: ItemPath) -> Bool { false }
+    public func listView(_ listView: HeadlessListView, canMoveItemAt path: ItemPath) -> Bool { false }
+    public func listView(_ listView: HeadlessListView, commitDeleteOfItemAt path: ItemPath) throws {}
+    public func listView(_ listView: HeadlessListView, moveItemAt source: ItemPath, to destination: ItemPath) throws {}
+}
+
+/// Hears about selection in a ``HeadlessListView``, as `UITableViewDelegate` does.
+public protocol HeadlessListDelegate: AnyObject {
+    /// The user selected the item at `path`.
+    func listView(_ listView: HeadlessListView, didSelectItemAt path: ItemPath)
+    /// The item at `path` was deselected.
+    func listView(_ listView: HeadlessListView, didDeselectItemAt path: ItemPath)
+}
+
+extension HeadlessListDelegate {
+    public func listView(_ listView: HeadlessListView, didDeselectItemAt path: ItemPath) {}
+}
+
+/// A list view without a screen that keeps UIKit's contract, so a data source can be tested on any
+/// platform and a bad batch update fails a test instead of crashing an app (SPEC B4).
+///
+/// What it does as `UITableView` / `UICollectionView` do:
+/// - cells are registered by class or by nib and dequeued from a pool per reuse identifier;
+///   dequeuing an unregistered identifier fails with UIKit's message;
+/// - only the items inside the viewport are requested from the data source; cells that leave it are
+///   prepared for reuse and go back to their pool;
+/// - a batch update is checked with ``BatchUpdate/validate(before:after:flavor:mapItems:)`` (UIKit's
+///   rules and messages) against the counts the view had and the counts the data source now reports;
+///   cells of items that merely moved or stayed are kept as they were, *not* requested again, so a
+///   missing reload shows up as stale text, as it would on a device.
+///
+/// ```swift
+/// let list = HeadlessListView(flavor: .table, visibleRows: 10)
+/// list.register(HeadlessCell.self, forCellReuseIdentifier: "cell")
+/// list.dataSource = dataSource
+/// try list.reloadData()
+/// #expect(list.renderedText() == "…")
+/// ```
+///
+/// Not thread-safe: use it from one task or actor at a time, as you would a view.
+public final class HeadlessListView {
+    /// The supplementary element kind for section headers (`UICollectionView.elementKindSectionHeader`).
+    public static let headerKind = "UICollectionElementKindSectionHeader"
+    /// The supplementary element kind for section footers.
+    public static let footerKind = "UICollectionElementKindSectionFooter"
+
+    /// Counts of what the view did, for assertions about reuse and configuration.
+    public struct Counters: Hashable, Sendable {
+        /// Cells instantiated because their pool was empty.
+        public var cellsCreated = 0
+        /// Cells taken from a pool.
+        public var cellsReused = 0
+        /// Cells requested from the data source (each is one configuration).
+        public var cellRequests = 0
+        /// Visible cells configured again in place (reconfigure).
+        public var reconfigurations = 0
+        /// Calls of ``reloadData()``.
+        public var reloads = 0
+        /// Batch updates accepted.
+        public var batchUpdates = 0
+    }
+
+    enum Registration {
+        case cellClass(HeadlessCell.Type)
+        case nib(HeadlessNib)
+    }
+
+    /// The rules and wording in force: ``ListFlavor/table`` or ``ListFlavor/collection``.
+    public let flavor: ListFlavor
+    /// How many lines fit on screen (each header, row and footer takes one); `nil` shows everything.
+    public var viewportHeight: Int? {
+        didSet { try? layout() }
+    }
+    /// The resources nibs are loaded from.
+    public var resources: ResourceCatalog
+    /// Supplies counts and cells. Not retained, like `UITableView.dataSource`.
+    public weak var dataSource: (any HeadlessListDataSource)?
+    /// Hears about selection. Not retained.
+    public weak var delegate: (any HeadlessListDelegate)?
+    /// Whether the view is in a window. Adapters fall back to ``reloadData()`` when it is not, as
+    /// UIKit stops animating there.
+    public var isInWindow = true
+    /// Whether the view is in editing mode (Edit/Done).
+    public var isEditing = false
+    /// What the view has done so far.
+    public private(set) var counters = Counters()
+    /// The first line shown, counted over headers, rows and footers.
+    public private(set) var contentOffset = 0
+
+    private var registrations: [String: Registration] = [:]
+    private var supplementaryRegistrations: [String: HeadlessSupplementaryView.Type] = [:]
+    private var pools: [String: [HeadlessCell]] = [:]
+    private var sectionCounts: [Int] = []
+    private var headers: [String?] = []
+    private var footers: [String?] = []
+    private var headerViews: [Int: HeadlessSupplementaryView] = [:]
+    private var visibleCells: [ItemPath: HeadlessCell] = [:]
+    private var selected: Set<ItemPath> = []
+    private var cellBeingReconfigured: HeadlessCell?
+    private var hasLoaded = false
+
+    /// Creates a list view showing `viewportHeight` lines at a time (`nil`: all of them).
+    public init(flavor: ListFlavor = .table, viewportHeight: Int? = 20, resources: ResourceCatalog = .empty) {
+        self.flavor = flavor
+        self.viewportHeight = viewportHeight
+        self.resources = resources
+    }
+
+    // MARK: Registration and dequeueing
+
+    /// Registers a cell class under a reuse identifier; a later registration replaces it.
+    public func register(_ cellClass: HeadlessCell.Type, forCellReuseIdentifier identifier: String) {
+        registrations[identifier] = .cellClass(cellClass)
+    }
+
+    /// Registers the nib named `nibName` from ``resources`` under a reuse identifier.
+    ///
+    /// - Throws: ``ListViewError/nibNotFound(_:)`` when the catalogue has no such nib. (UIKit only
+    ///   fails at the first dequeue; failing here points at the line to fix.)
+    public func register(nibNamed nibName: String, forCellReuseIdentifier identifier: String) throws(ListViewError) {
+        guard let nib = resources.nib(named: nibName) else { throw .nibNotFound(nibName) }
+        registrations[identifier] = .nib(nib)
+    }
+
+    /// Registers a supplementary view class (collection flavour) for an element kind and identifier.
+    public func register(
+        _ viewClass: HeadlessSupplementaryView.Type, forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String
+    ) {
+        supplementaryRegistrations["\(kind)/\(identifier)"] = viewClass
+    }
+
+    /// What is registered under `identifier`: the cell class's name, or the nib's name and cell class.
+    public func registration(forReuseIdentifier identifier: String) -> String? {
+        switch registrations[identifier] {
+        case .cellClass(let type): return "class \(type)"
+        case .nib(let nib): return "nib \(nib.name) (\(nib.cellClassName))"
+        case nil: return nil
+        }
+    }
+
+    /// The reuse identifiers registered so far.
+    public var registeredIdentifiers: Set<String> { Set(registrations.keys) }
+
+    /// A cell for `path`: from the pool for `identifier` when one is free, otherwise a new one.
+    ///
+    /// - Throws: ``ListViewError/unregisteredIdentifier(_:flavor:)`` with UIKit's message.
+    public func dequeueReusableCell(withIdentifier identifier: String, for path: ItemPath) throws(ListViewError) -> HeadlessCell {
+        if let cell = cellBeingReconfigured, cell.reuseIdentifier == identifier {
+            cellBeingReconfigured = nil
+            return cell
+        }
+        guard let registration = registrations[identifier] else { throw .unregisteredIdentifier(identifier, flavor: flavor) }
+        if var pool = pools[identifier], let cell = pool.popLast() {
+            pools[identifier] = pool
+            counters.cellsReused += 1
+            return cell
+        }
+        counters.cellsCreated += 1
+        switch registration {
+        case .cellClass(let type):
+            return type.init(reuseIdentifier: identifier)
+        case .nib(let nib):
+            let cell = nib.instantiate(identifier)
+            cell.isFromNib = true
+            cell.awakeFromNib()
+            return cell
+        }
+    }
+
+    /// A supplementary view (collection flavour) of `kind` for `section`.
+    public func dequeueReusableSupplementaryView(
+        ofKind kind: String, withReuseIdentifier identifier: String, for section: Int
+    ) throws(ListViewError) -> HeadlessSupplementaryView {
+        guard let type = supplementaryRegistrations["\(kind)/\(identifier)"] else {
+            throw .unregisteredSupplementaryView(kind: kind, identifier: identifier)
+        }
+        return type.init(kind: kind, reuseIdentifier: identifier)
+    }
+
+    // MARK: Reading the view
+
+    /// The number of sections the view shows (what it last learnt from its data source).
+    public var numberOfSections: Int { sectionCounts.count }
+
+    /// The number of items the view shows in `section`, or 0.
+    public func numberOfItems(inSection section: Int) -> Int {
+        sectionCounts.indices.contains(section) ? sectionCounts[section] : 0
+    }
+
+    /// The counts of every section, as the view believes them.
+    public var itemCounts: [Int] { sectionCounts }
+
+    /// The header title shown for `section`.
+    public func headerTitle(forSection section: Int) -> String? {
+        if let view = headerViews[section] { return view.text }
+        return headers.indices.contains(section) ? headers[section] : nil
+    }
+
+    /// The footer title shown for `section`.
+    public func footerTitle(forSection section: Int) -> String? {
+        footers.indices.contains(section) ? footers[section] : nil
+    }
+
+    /// The cell shown at `path`, or `nil` when it is not visible.
+    public func cellForItem(at path: ItemPath) -> HeadlessCell? { visibleCells[path] }
+
+    /// The paths of the items on screen, in order.
+    public var indexPathsForVisibleItems: [ItemPath] { visibleCells.keys.sorted() }
+
+    /// The selected paths, in order.
+    public var indexPathsForSelectedItems: [ItemPath] { selected.sorted() }
+
+    /// How many cells wait in the pool for `identifier`.
+    public func pooledCellCount(forReuseIdentifier identifier: String) -> Int { pools[identifier]?.count ?? 0 }
+
+    // MARK: Loading
+
+    /// Forgets everything shown and asks the data source again, as `reloadData()` does.
+    public func reloadData() throws {
+        guard let dataSource else { throw ListViewError.noDataSource }
+        counters.reloads += 1
+        for (_, cell) in visibleCells { enqueue(cell) }
+        visibleCells = [:]
+        selected = []
+        readStructure(from: dataSource)
+        hasLoaded = true
+        try layout()
+    }
+
+    /// Whether ``reloadData()`` has run at least once.
+    public var hasLoadedData: Bool { hasLoaded }
+
+    /// Checks that the data source's counts are the ones the view shows.
+    ///
+    /// - Throws: ``ListViewError/countsOutOfSync(viewCounts:dataSourceCounts:)``.
+    public func checkConsistency() throws(ListViewError) {
+        guard let dataSource else { throw .noDataSource }
+        let counts = (0..<dataSource.numberOfSections(in: self)).map { dataSource.listView(self, numberOfItemsInSection: $0) }
+        guard counts == sectionCounts else { throw .countsOutOfSync(viewCounts: sectionCounts, dataSourceCounts: counts) }
+    }
+
+    // MARK: Batch updates
+
+    /// Applies a batch update after checking it against UIKit's rules, as `performBatchUpdates`.
+    ///
+    /// The data source must already answer with the state after the update. Cells of items that
+    /// stay or move are kept (not requested again); inserted and reloaded items are requested;
+    /// reconfigured items are configured again in their existing cells.
+    ///
+    /// - Throws: ``ListViewError/inconsistentUpdate(_:)`` carrying UIKit's message; the view is then
+    ///   unchanged.
+    public func performBatchUpdates(_ update: BatchUpdate) throws {
+        guard let dataSource else { throw ListViewError.noDataSource }
+        if !hasLoaded {
+            // A view that never loaded reads its counts when the update starts, from a data source
+            // that already answers with the new state, so a structural update then fails the count
+            // rule (openradar 26484150). This is why adapters call `reloadData` before first load.
+            readStructure(from: dataSource)
+            hasLoaded = true
+        }
+        let after = (0..<dataSource.numberOfSections(in: self)).map { dataSource.listView(self, numberOfItemsInSection: $0) }
+        let outcome: BatchUpdate.Outcome
+        do {
+            outcome = try update.validate(before: sectionCounts, after: after, flavor: flavor)
+        } catch {
+            throw ListViewError.inconsistentUpdate(error)
+        }
+        counters.batchUpdates += 1
+        var kept: [ItemPath: HeadlessCell] = [:]
+        for (path, cell) in visibleCells {
+            if let destination = outcome.destination(of: path), !outcome.freshItems.contains(destination) {
+                kept[destination] = cell
+            } else {
+                enqueue(cell)
+            }
+        }
+        visibleCells = kept
+        selected = Set(selected.compactMap { outcome.destination(of: $0) })
+        readStructure(from: dataSource)
+        try layout()
+        for path in outcome.reconfiguredItems.sorted() {
+            guard let cell = visibleCells[path] else { continue }
+            cellBeingReconfigured = cell
+            defer { cellBeingReconfigured = nil }
+            let configured = try dataSource.listView(self, cellForItemAt: path)
+            guard configured === cell else { throw ListViewError.cellNotDequeued(path) }
+            cell.configurationCount += 1
+            counters.reconfigurations += 1
+        }
+    }
+
+    // MARK: Scrolling
+
+    /// Scrolls so that `path` is the first line on screen (or as far as the content allows).
+    public func scrollToItem(at path: ItemPath) throws {
+        guard let line = line(of: path) else { throw ListViewError.itemPathOutOfRange(path, operation: "scroll to") }
+        contentOffset = line
+        try layout()
+    }
+
+    /// Scrolls by `lines` (negative: up), clamped to the content.
+    public func scroll(by lines: Int) throws {
+        contentOffset += lines
+        try layout()
+    }
+
+    /// Scrolls to the top.
+    public func scrollToTop() throws {
+        contentOffset = 0
+        try layout()
+    }
+
+    // MARK: Selection and editing
+
+    /// Selects `path` as a tap would: highlights the cell and tells the delegate.
+    public func tapItem(at path: ItemPath) throws(ListViewError) {
+        try selectItem(at: path)
+        delegate?.listView(self, didSelectItemAt: path)
+    }
+
+    /// Selects `path` without telling the delegate, as `selectRow(at:animated:scrollPosition:)`.
+    public func selectItem(at path: ItemPath) throws(ListViewError) {
+        guard contains(path) else { throw .itemPathOutOfRange(path, operation: "select") }
+        for other in selected where other != path { deselectItem(at: other) }
+        selected.insert(path)
+        visibleCells[path]?.isSelected = true
+    }
+
+    /// Deselects `path`, as `deselectRow(at:animated:)`, and tells the delegate.
+    public func deselectItem(at path: ItemPath) {
+        guard selected.remove(path) != nil else { return }
+        visibleCells[path]?.isSelected = false
+        delegate?.listView(self, didDeselectItemAt: path)
+    }
+
+    /// Deletes `path` as a swipe-to-delete would: asks the data source, which must update its model
+    /// and the view.
+    public func commitDelete(at path: ItemPath) throws {
+        guard contains(path) else { throw ListViewError.itemPathOutOfRange(path, operation: "delete") }
+        guard let dataSource, dataSource.listView(self, canEditItemAt: path) else { return }
+        try dataSource.listView(self, commitDeleteOfItemAt: path)
+    }
+
+    /// Moves an item as a drag in editing mode does: the view moves the cell itself, then tells the
+    /// data source, which must update its model only.
+    ///
+    /// - Throws: ``ListViewError/itemPathOutOfRange(_:operation:)`` for a bad path.
+    public func interactiveMove(from source: ItemPath, to destination: ItemPath) throws {
+        guard contains(source) else { throw ListViewError.itemPathOutOfRange(source, operation: "move from") }
+        guard let dataSource, dataSource.listView(self, canMoveItemAt: source) else { return }
+        var after = sectionCounts
+        after[source.section] -= 1
+        guard after.indices.contains(destination.section), (0...after[destination.section]).contains(destination.item) else {
+            throw ListViewError.itemPathOutOfRange(destination, operation: "move to")
+        }
+        after[destination.section] += 1
+        let move = BatchUpdate(movedItems: [.init(from: source, to: destination)])
+        let outcome = try move.validate(before: sectionCounts, after: after, flavor: flavor)
+        var kept: [ItemPath: HeadlessCell] = [:]
+        for (path, cell) in visibleCells {
+            if let to = outcome.destination(of: path) { kept[to] = cell } else { enqueue(cell) }
+        }
+        visibleCells = kept
+        sectionCounts = after
+        try dataSource.listView(self, moveItemAt: source, to: destination)
+        try layout()
+    }
+
+    // MARK: Rendering
+
+    /// The screen as text: section headers, each visible cell's ``HeadlessCell/renderedText``
+    /// (selected cells marked `▸`), and footers, one per line.
+    public func renderedText() -> String {
+        visibleLines().map { line -> String in
+            switch line {
+            case .header(let section): return "## \(headerTitle(forSection: section) ?? "")"
+            case .footer(let section): return "   (\(footerTitle(forSection: section) ?? ""))"
+            case .item(let path):
+                guard let cell = visibleCells[path] else { return "   <missing cell>" }
+                return (cell.isSelected ? " ▸ " : "   ") + cell.renderedText
+            }
+        }.joined(separator: "\n")
+    }
+
+    /// The text of every visible cell by path.
+    public func visibleTexts() -> [ItemPath: String] { visibleCells.mapValues(\.renderedText) }
+
+    // MARK: Internals
+
+    enum Line: Hashable {
+        case header(Int), item(ItemPath), footer(Int)
+    }
+
+    private func readStructure(from dataSource: any HeadlessListDataSource) {
+        let sections = dataSource.numberOfSections(in: self)
+        sectionCounts = (0..<sections).map { dataSource.listView(self, numberOfItemsInSection: $0) }
+        headers = (0..<sections).map { dataSource.listView(self, titleForHeaderInSection: $0) }
+        footers = (0..<sections).map { dataSource.listView(self, titleForFooterInSection: $0) }
+        headerViews = [:]
+        if flavor == .collection {
+            for section in 0..<sections {
+                if let view = try? dataSource.listView(self, viewForSupplementaryElementOfKind: Self.headerKind, at: section) {
+                    headerViews[section] = view
+                }
+            }
+        }
+    }
+
+    private func contains(_ path: ItemPath) -> Bool {
+        sectionCounts.indices.contains(path.section) && (0..<sectionCounts[path.section]).contains(path.item)
+    }
+
+    private var totalLines: Int {
+        var total = 0
+        for section in sectionCounts.indices {
+            total += sectionCounts[section]
+            if headerTitle(forSection: section) != nil { total += 1 }
+            if footerTitle(forSection: section) != nil { total += 1 }
+        }
+        return total
+    }
+
+    private func line(of path: ItemPath) -> Int? {
+        guard contains(path) else { return nil }
+        var line = 0
+        for section in 0..<path.section {
+            line += sectionCounts[section]
+            if headerTitle(forSection: section) != nil { line += 1 }
+            if footerTitle(forSection: section) != nil { line += 1 }
+        }
+        if headerTitle(forSection: path.section) != nil { line += 1 }
+        return line + path.item
+    }
+
+    private func visibleLines() -> [Line] {
+        let total = totalLines
+        let height = viewportHeight ?? total
+        contentOffset = max(0, min(contentOffset, max(0, total - height)))
+        let range = contentOffset..<(contentOffset + height)
+        var lines = [Line]()
+        var line = 0
+        for section in sectionCounts.indices {
+            if line >= range.upperBound { break }
+            if headerTitle(forSection: section) != nil {
+                if range.contains(line) { lines.append(.header(section)) }
+                line += 1
+            }
+            let count = sectionCounts[section]
+            let first = max(0, range.lowerBound - line), last = min(count, range.upperBound - line)
+            if first < last { for item in first..<last { lines.append(.item(ItemPath(item: item, section: section))) } }
+            line += count
+            if footerTitle(forSection: section) != nil {
+                if range.contains(line) { lines.append(.footer(section)) }
+                line += 1
+            }
+        }
+        return lines
+    }
+
+    /// Brings the visible cells in line with the viewport: cells that left go to their pools, items
+    /// that came into view are requested.
+    private func layout() throws {
+        guard hasLoaded, let dataSource else { return }
+        let wanted = Set(visibleLines().compactMap { line -> ItemPath? in
+            if case .item(let path) = line { return path }
+            return nil
+        })
+        for (path, cell) in visibleCells where !wanted.contains(path) {
+            visibleCells[path] = nil
+            enqueue(cell)
+        }
+        for path in wanted.sorted() where visibleCells[path] == nil {
+            counters.cellRequests += 1
+            let cell = try dataSource.listView(self, cellForItemAt: path)
+            cell.configurationCount += 1
+            cell.isSelected = selected.contains(path)
+            visibleCells[path] = cell
+        }
+    }
+
+    private func enqueue(_ cell: HeadlessCell) {
+        cell.prepareForReuse()
+        pools[cell.reuseIdentifier, default: []].append(cell)
+    }
+}
