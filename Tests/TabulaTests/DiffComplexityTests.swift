@@ -1,0 +1,85 @@
+import Testing
+@testable import Tabula
+
+/// Counts every hash and equality check, without global state: each identifier carries the counter.
+final class OperationCounter: @unchecked Sendable {
+    var hashes = 0
+    var equalities = 0
+}
+
+struct CountedID: Hashable, @unchecked Sendable {
+    let value: Int
+    let counter: OperationCounter
+    static func == (lhs: CountedID, rhs: CountedID) -> Bool {
+        lhs.counter.equalities += 1
+        return lhs.value == rhs.value
+    }
+    func hash(into hasher: inout Hasher) {
+        counter.hashes += 1
+        hasher.combine(value)
+    }
+}
+
+struct CountedItem: Identifiable, Equatable {
+    var id: CountedID
+    var content: Int
+    static func == (lhs: CountedItem, rhs: CountedItem) -> Bool { lhs.content == rhs.content }
+}
+
+@Suite("Diff: hashing and equality grow linearly")
+struct DiffComplexityTests {
+    /// DifferenceKit's benchmark shape: 10% deleted, 10% inserted, 2% moved; plus 5% of sections
+    /// moved and items moved between sections.
+    func operations(items n: Int, sections: Int, seed: UInt64) -> (hashes: Int, equalities: Int) {
+        var rng = SeededGenerator(seed: seed)
+        let counter = OperationCounter()
+        let perSection = n / sections
+        var next = 0
+        func item() -> CountedItem {
+            next += 1
+            return CountedItem(id: CountedID(value: next, counter: counter), content: 0)
+        }
+        let old = (0..<sections).map { s in Section<Int, CountedItem>(s, items: (0..<perSection).map { _ in item() }) }
+        var new = old.map { section in
+            var section = section
+            section.items = section.items.filter { _ in Int.random(in: 0..<10, using: &rng) != 0 }
+            for _ in 0..<(perSection / 10) { section.items.insert(item(), at: Int.random(in: 0...section.items.count, using: &rng)) }
+            for _ in 0..<max(1, perSection / 50) where section.items.count > 1 {
+                let moved = section.items.remove(at: Int.random(in: 0..<section.items.count, using: &rng))
+                section.items.insert(moved, at: Int.random(in: 0...section.items.count, using: &rng))
+            }
+            return section
+        }
+        for _ in 0..<max(1, sections / 20) where sections > 1 {
+            let moved = new.remove(at: Int.random(in: 0..<new.count, using: &rng))
+            new.insert(moved, at: Int.random(in: 0...new.count, using: &rng))
+            let from = Int.random(in: 0..<new.count, using: &rng), to = Int.random(in: 0..<new.count, using: &rng)
+            if let item = new[from].items.popLast() { new[to].items.insert(item, at: 0) }
+        }
+        let source = try! Snapshot(old), target = try! Snapshot(new)
+        counter.hashes = 0
+        counter.equalities = 0
+        _ = Changeset(from: source, to: target)
+        return (counter.hashes, counter.equalities)
+    }
+
+    @Test("per-item hash and equality counts do not grow with n", arguments: [1, 10])
+    func linear(sections: Int) {
+        let sizes = [2_000, 8_000, 32_000]
+        let counts = sizes.map { operations(items: $0, sections: sections, seed: 7) }
+        for (size, count) in zip(sizes, counts) {
+            print("diff of \(size) items in \(sections) sections: \(count.hashes) hashes, \(count.equalities) equality checks")
+        }
+        // Linear means a bounded number per item; allow for the random shape, not for growth.
+        // One section: only items next to a change are hashed (about 0.25 per item). With section
+        // moves the two intermediate stage snapshots index their items again (about 2 per item).
+        let hashBound = sections == 1 ? 0.5 : 3.0
+        for (size, count) in zip(sizes, counts) {
+            #expect(Double(count.hashes) / Double(size) < hashBound, "hashes per item at \(size)")
+            #expect(Double(count.equalities) / Double(size) < 4.0, "equality checks per item at \(size)")
+        }
+        let small = Double(counts[0].hashes + counts[0].equalities) / Double(sizes[0])
+        let large = Double(counts[2].hashes + counts[2].equalities) / Double(sizes[2])
+        #expect(large < small * 1.25, "operations per item grew from \(small) to \(large)")
+    }
+}
