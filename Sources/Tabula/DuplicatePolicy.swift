@@ -51,10 +51,23 @@ public struct DuplicateReport<SectionID: Hashable & Sendable, ItemID: Hashable &
         public var keptAt: ItemPath
         /// The section the kept occurrence is in.
         public var keptInSection: SectionID
+
+        /// Creates a record of a dropped occurrence.
+        public init(id: ItemID, droppedAt: ItemPath, droppedFromSection: SectionID, keptAt: ItemPath, keptInSection: SectionID) {
+            self.id = id
+            self.droppedAt = droppedAt
+            self.droppedFromSection = droppedFromSection
+            self.keptAt = keptAt
+            self.keptInSection = keptInSection
+        }
     }
+
+    /// An empty report.
+    public init() {}
 
     /// Every dropped occurrence; empty when the input had no repeated identifier.
     public var dropped: [Drop] = []
+
 
     /// Whether nothing was dropped.
     public var isEmpty: Bool { dropped.isEmpty }

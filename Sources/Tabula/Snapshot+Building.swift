@@ -5,6 +5,7 @@ extension Snapshot {
     ///   ``SnapshotError/duplicateItem(_:first:second:)`` naming the identifier and both positions.
     /// - Complexity: O(*n*) for *n* items: each identifier is hashed once.
     /// - Precondition: a section holds fewer than 2³¹ items (positions are stored in 32 bits).
+    @inlinable
     public init(_ sections: [SectionType]) throws(Failure) {
         self.init()
         var ignored = DuplicateReport<SectionID, Item.ID>()
@@ -79,7 +80,9 @@ extension Snapshot {
     }
 
     /// Replaces the (empty) contents with `sections`. On a throw, `self` is left empty.
-    @usableFromInline
+    ///
+    /// Inlinable so that hashing is specialised for the client's identifier type.
+    @inlinable
     mutating func _build(
         _ input: [SectionType], keep: DuplicatePolicy.Kind?, report: inout DuplicateReport<SectionID, Item.ID>
     ) throws(Failure) {

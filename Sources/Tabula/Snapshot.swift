@@ -58,6 +58,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
     @usableFromInline var _reloadedSections: Set<SectionID>
 
     /// Creates an empty snapshot.
+    @inlinable
     public init() {
         _sections = []
         _tokens = []

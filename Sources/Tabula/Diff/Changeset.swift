@@ -47,15 +47,27 @@ public struct Changeset<SectionID: Hashable & Sendable, Item: Identifiable> wher
         public var update: BatchUpdate
         /// What the data source must report during and after this stage's batch.
         public var snapshot: SnapshotType
+
+        /// Creates a stage.
+        public init(update: BatchUpdate, snapshot: SnapshotType) {
+            self.update = update
+            self.snapshot = snapshot
+        }
     }
 
     /// Counts that describe the change, for logs, tests and benchmarks.
     public struct Statistics: Hashable, Sendable {
+        /// Sections deleted, inserted, moved, and whose titles changed.
         public var deletedSections = 0, insertedSections = 0, movedSections = 0, updatedSectionTitles = 0
+        /// Items deleted, inserted, moved (the fewest moves possible) and updated (reloaded or
+        /// reconfigured).
         public var deletedItems = 0, insertedItems = 0, movedItems = 0, updatedItems = 0
         /// Items that kept their identity but had to be deleted and inserted because their section
         /// was deleted or inserted (staging rule 3).
         public var reinsertedItems = 0
+
+        /// All zero.
+        public init() {}
     }
 
     /// The snapshot the changeset starts from.

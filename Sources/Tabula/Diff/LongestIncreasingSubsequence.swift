@@ -6,7 +6,7 @@
 /// - Returns: a flag per element, `true` for the elements of the subsequence.
 /// - Complexity: O(*n* log *k*) time for a subsequence of length *k*, O(*n*) memory. Already sorted
 ///   input (the common case: nothing moved) takes the O(*n*) fast path.
-@usableFromInline
+@inlinable
 func longestIncreasingSubsequenceMask(_ values: [Int32]) -> [Bool] {
     let n = values.count
     if n == 0 { return [] }

@@ -1,0 +1,22 @@
+// swift-tools-version: 6.1
+// Benchmarks live in their own package so the library's manifest stays light.
+// Run: swift run -c release --package-path Benchmarks
+import Foundation
+import PackageDescription
+
+// A path dependency is named after its folder, which differs from clone to clone.
+let tabulaPackage = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent
+
+let package = Package(
+    name: "TabulaBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(path: "..")],
+    targets: [
+        .executableTarget(
+            name: "tabula-benchmarks",
+            dependencies: [.product(name: "Tabula", package: tabulaPackage)],
+            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)

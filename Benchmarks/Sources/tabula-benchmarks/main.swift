@@ -1,0 +1,197 @@
+import Foundation
+import Tabula
+
+// Benchmarks of issue 2 (building and probing snapshots) and issue 3 (the diff), each against a
+// baseline measured in the same run. Ends with machine-readable summary lines.
+
+guard !Snapshot<Int, IntItem>.checksInvariants else {
+    print("error: Tabula was built with TABULA_INVARIANTS; run in release: swift run -c release --package-path Benchmarks")
+    exit(1)
+}
+
+struct IntItem: Identifiable, Equatable, Sendable {
+    var id: Int
+    var value: Int
+}
+
+struct UUIDItem: Identifiable, Equatable, Sendable {
+    var id: UUID
+    var value: Int
+}
+
+var summary: [String] = []
+let arguments = Set(CommandLine.arguments.dropFirst())
+let quick = arguments.contains("--quick")  // smaller run counts, for a smoke test
+let runs = quick ? 3 : 11
+
+// MARK: - Issue 2: build a snapshot and look up every item
+
+@MainActor func buildBenchmark(label: String, sections: Int, perSection: Int) {
+    let ids = (0..<(sections * perSection)).map { _ in UUID() }
+    let sectionList = (0..<sections).map { s in
+        Section<Int, UUIDItem>(s, items: (0..<perSection).map { UUIDItem(id: ids[s * perSection + $0], value: 0) })
+    }
+    let ours = measure(runs: runs) {
+        let snapshot = try! Snapshot(sectionList)
+        var sum = 0
+        for id in ids { sum &+= snapshot.indexPath(of: id)!.item }
+        blackHole(sum)
+    }
+    let baseline = measure(runs: runs) {
+        var dictionary = [UUID: Int](minimumCapacity: ids.count)
+        for (index, id) in ids.enumerated() { dictionary[id] = index }
+        var sum = 0
+        for id in ids { sum &+= dictionary[id]! }
+        blackHole(sum)
+    }
+    let r = ours.median / baseline.median
+    print("build+probe \(label): snapshot median \(format(ours.median)) s, Dictionary<UUID, Int> median \(format(baseline.median)) s, ratio \(ratio(r)) (target ≤ 2)")
+    summary.append("build scenario=\(label) ids=uuid median_s=\(format(ours.median)) baseline_s=\(format(baseline.median)) ratio=\(ratio(r))")
+}
+
+// MARK: - Issue 3: DifferenceKit's published scenarios
+
+/// n items; new = 10% deleted, 10% inserted, 2% moved (DifferenceKit's benchmark shape).
+/// Built in O(n log n): positions are drawn first and the arrays merged once.
+func scenario<ID: Hashable>(count n: Int, makeID: (Int) -> ID, seed: UInt64) -> (old: [ID], new: [ID]) {
+    var rng = SplitMix(seed: seed)
+    let old = (0..<n).map(makeID)
+    var deleted = Set<Int>(), moved = Set<Int>()
+    while deleted.count < n / 10 { deleted.insert(Int(rng.next() % UInt64(n))) }
+    while moved.count < n / 50 {
+        let index = Int(rng.next() % UInt64(n))
+        if !deleted.contains(index) { moved.insert(index) }
+    }
+    let kept = old.indices.filter { !deleted.contains($0) && !moved.contains($0) }.map { old[$0] }
+    // Inserted items and moved items go to random positions among the kept ones.
+    var placed: [(position: UInt64, id: ID)] = (0..<(n / 10)).map { (rng.next() % UInt64(kept.count + 1), makeID(n + $0)) }
+    placed += moved.sorted().map { (rng.next() % UInt64(kept.count + 1), old[$0]) }
+    placed.sort { $0.position < $1.position }
+    var new = [ID]()
+    new.reserveCapacity(kept.count + placed.count)
+    var cursor = 0
+    for (index, id) in kept.enumerated() {
+        while cursor < placed.count && placed[cursor].position <= UInt64(index) {
+            new.append(placed[cursor].id)
+            cursor += 1
+        }
+        new.append(id)
+    }
+    while cursor < placed.count {
+        new.append(placed[cursor].id)
+        cursor += 1
+    }
+    return (old, new)
+}
+
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@MainActor func floorTime<ID: Hashable>(_ old: [ID], _ new: [ID]) -> (min: Double, median: Double) {
+    measure(runs: runs) {
+        var dictionary = [ID: Int](minimumCapacity: old.count)
+        for (index, id) in old.enumerated() { dictionary[id] = index }
+        var found = 0
+        for id in new where dictionary[id] != nil { found += 1 }
+        blackHole(found)
+    }
+}
+
+@MainActor func diffBenchmark<Item: Identifiable & Equatable & Sendable>(
+    label: String, idName: String, old: [Item], new: [Item], stdlib: Bool
+) where Item.ID: Sendable {
+    let source = try! Snapshot<Int, Item>([Section(0, items: old)])
+    let target = try! Snapshot<Int, Item>([Section(0, items: new)])
+    var moves = 0
+    let diff = measure(runs: runs) {
+        let changeset = Changeset(from: source, to: target)
+        moves = changeset.statistics.movedItems
+        blackHole(changeset)
+    }
+    let buildAndDiff = measure(runs: runs) {
+        let changeset = try! Changeset(from: [Section(0, items: old)], to: [Section(0, items: new)])
+        blackHole(changeset)
+    }
+    let floor = floorTime(old.map(\.id), new.map(\.id))
+    var line = "diff \(label) \(idName): min \(format(diff.min)) s, median \(format(diff.median)) s, \(moves) moves; floor median \(format(floor.median)) s → \(ratio(diff.median / floor.median))× floor; building both snapshots too: \(format(buildAndDiff.median)) s → \(ratio(buildAndDiff.median / floor.median))× floor"
+    var stdlibRatio = ""
+    if stdlib {
+        let oldIDs = old.map(\.id), newIDs = new.map(\.id)
+        let std = measure(runs: max(1, runs / 4)) { blackHole(newIDs.difference(from: oldIDs).inferringMoves()) }
+        line += "; stdlib difference(from:).inferringMoves() median \(format(std.median)) s → Tabula is \(ratio(std.median / diff.median))× faster"
+        stdlibRatio = " stdlib_ratio=\(ratio(diff.median / std.median))"
+    }
+    var peak = ""
+    if label == "1m" && idName == "uuid" {
+        let ours = peakExtraMegabytes { blackHole(Changeset(from: source, to: target)) }
+        let floorPeak = peakExtraMegabytes {
+            var dictionary = [UUID: Int](minimumCapacity: old.count)
+            for (index, item) in old.enumerated() { dictionary[item.id as! UUID] = index }
+            blackHole(dictionary)
+        }
+        if let ours, let floorPeak {
+            line += "; extra peak memory \(String(format: "%.1f", ours)) MB vs floor \(String(format: "%.1f", floorPeak)) MB (\(ratio(ours / max(floorPeak, 0.1)))×)"
+            peak = " peak_mb=\(String(format: "%.1f", ours)) floor_peak_mb=\(String(format: "%.1f", floorPeak))"
+        }
+    }
+    print(line)
+    summary.append("diff scenario=\(label) ids=\(idName) min_s=\(format(diff.min)) median_s=\(format(diff.median)) floor_ratio=\(ratio(diff.median / floor.median)) build_and_diff_floor_ratio=\(ratio(buildAndDiff.median / floor.median)) moves=\(moves)\(stdlibRatio)\(peak)")
+}
+
+@MainActor func sectionedBenchmark() {
+    // 1,000 sections × 100 items; 5% of sections moved, 5% of items moved between sections.
+    var rng = SplitMix(seed: 42)
+    var next = 0
+    let old = (0..<1000).map { s in
+        Section<Int, UUIDItem>(s, items: (0..<100).map { _ in
+            next += 1
+            return UUIDItem(id: UUID(), value: 0)
+        })
+    }
+    var new = old
+    for _ in 0..<50 {
+        let moved = new.remove(at: Int(rng.next() % UInt64(new.count)))
+        new.insert(moved, at: Int(rng.next() % UInt64(new.count + 1)))
+    }
+    for _ in 0..<5_000 {
+        let from = Int(rng.next() % 1000), to = Int(rng.next() % 1000)
+        guard !new[from].items.isEmpty else { continue }
+        let item = new[from].items.remove(at: Int(rng.next() % UInt64(new[from].items.count)))
+        new[to].items.insert(item, at: Int(rng.next() % UInt64(new[to].items.count + 1)))
+    }
+    let source = try! Snapshot(old), target = try! Snapshot(new)
+    var stats = Changeset<Int, UUIDItem>.Statistics()
+    let diff = measure(runs: runs) {
+        let changeset = Changeset(from: source, to: target)
+        stats = changeset.statistics
+        blackHole(changeset)
+    }
+    let floor = floorTime(old.flatMap { $0.items.map(\.id) }, new.flatMap { $0.items.map(\.id) })
+    print("diff sectioned 1000×100 uuid: min \(format(diff.min)) s, median \(format(diff.median)) s, \(stats.movedSections) section moves, \(stats.movedItems) item moves; floor median \(format(floor.median)) s → \(ratio(diff.median / floor.median))× floor")
+    summary.append("diff scenario=sectioned-1000x100 ids=uuid min_s=\(format(diff.min)) median_s=\(format(diff.median)) floor_ratio=\(ratio(diff.median / floor.median)) moves=\(stats.movedItems) section_moves=\(stats.movedSections)")
+}
+
+print("Tabula benchmarks (release build, \(runs) runs each; medians)")
+buildBenchmark(label: "1m-one-section", sections: 1, perSection: 1_000_000)
+buildBenchmark(label: "1m-1000x1000", sections: 1000, perSection: 1000)
+
+for (label, n, stdlib) in [("5k", 5_000, true), ("100k", 100_000, !quick), ("1m", 1_000_000, false)] {
+    let uuids = scenario(count: n, makeID: { _ in UUID() }, seed: 1)
+    // UUID() is random, so the inserted ones are new; map to items.
+    diffBenchmark(label: label, idName: "uuid", old: uuids.old.map { UUIDItem(id: $0, value: 0) }, new: uuids.new.map { UUIDItem(id: $0, value: 0) }, stdlib: stdlib)
+    let ints = scenario(count: n, makeID: { $0 }, seed: 1)
+    diffBenchmark(label: label, idName: "int", old: ints.old.map { IntItem(id: $0, value: 0) }, new: ints.new.map { IntItem(id: $0, value: 0) }, stdlib: stdlib)
+}
+sectionedBenchmark()
+
+print("\nsummary")
+for line in summary { print(line) }
