@@ -1,6 +1,7 @@
 import Tabula
 
 /// Answers a ``HeadlessListView``'s questions, as `UITableViewDataSource` answers a table view's.
+@MainActor
 public protocol HeadlessListDataSource: AnyObject {
     /// The number of sections.
     func numberOfSections(in listView: HeadlessListView) -> Int
@@ -38,6 +39,7 @@ extension HeadlessListDataSource {
 }
 
 /// Hears about selection in a ``HeadlessListView``, as `UITableViewDelegate` does.
+@MainActor
 public protocol HeadlessListDelegate: AnyObject {
     /// The user selected the item at `path`.
     func listView(_ listView: HeadlessListView, didSelectItemAt path: ItemPath)
@@ -70,12 +72,13 @@ extension HeadlessListDelegate {
 /// #expect(list.renderedText() == "…")
 /// ```
 ///
-/// Not thread-safe: use it from one task or actor at a time, as you would a view.
+/// Main-actor isolated, like the views it stands in for.
+@MainActor
 public final class HeadlessListView {
     /// The supplementary element kind for section headers (`UICollectionView.elementKindSectionHeader`).
-    public static let headerKind = "UICollectionElementKindSectionHeader"
+    public nonisolated static let headerKind = "UICollectionElementKindSectionHeader"
     /// The supplementary element kind for section footers.
-    public static let footerKind = "UICollectionElementKindSectionFooter"
+    public nonisolated static let footerKind = "UICollectionElementKindSectionFooter"
 
     /// Counts of what the view did, for assertions about reuse and configuration.
     public struct Counters: Hashable, Sendable {

@@ -16,6 +16,7 @@ import Tabula
 /// try source.apply(snapshot)
 /// #expect(list.renderedText() == "## Europe\n   Andorra\n   Austria")
 /// ```
+@MainActor
 public final class HeadlessSnapshotDataSource<SectionID: Hashable & Sendable, Item: Identifiable>: HeadlessListDataSource
 where Item.ID: Sendable {
     /// The snapshot the view currently shows (during a stage: that stage's snapshot).
@@ -111,6 +112,6 @@ extension HeadlessSnapshotDataSource where Item: Equatable {
         reuseIdentifier: @escaping (Item) -> String = { _ in "cell" },
         configure: @escaping (HeadlessCell, Item) -> Void
     ) {
-        self.init(listView: listView, options: options, reuseIdentifier: reuseIdentifier, isContentEqual: ==, configure: configure)
+        self.init(listView: listView, options: options, reuseIdentifier: reuseIdentifier, isContentEqual: { $0 == $1 }, configure: configure)
     }
 }

@@ -6,6 +6,7 @@ import TabulaTesting
 /// reference says the batch is consistent the view accepts it and shows the same rows; when it says
 /// it is not, the view refuses it.
 @Suite("Headless view versus a reference model")
+@MainActor
 struct DifferentialTests {
     /// UIKit's semantics written the plain way: remove what is deleted or moved away (old
     /// coordinates), then place what is inserted or moved in at its new index and fill the gaps in

@@ -7,6 +7,7 @@ final class CountryCell: HeadlessCell {
     override func awakeFromNib() { awoke = true }
 }
 
+@MainActor
 final class SelectionRecorder: HeadlessListDelegate {
     var selected: [ItemPath] = []
     var deselected: [ItemPath] = []
@@ -15,6 +16,7 @@ final class SelectionRecorder: HeadlessListDelegate {
 }
 
 @Suite("Headless list view")
+@MainActor
 struct HeadlessListViewTests {
     func make(_ sections: [[String]], height: Int? = nil, headers: [String?] = []) throws -> (HeadlessListView, StringsDataSource) {
         let list = HeadlessListView(viewportHeight: height)

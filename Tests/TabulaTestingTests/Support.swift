@@ -25,6 +25,7 @@ func propertySeed() -> UInt64 {
 }
 
 /// A data source over plain strings, one array per section, that the test edits directly.
+@MainActor
 final class StringsDataSource: HeadlessListDataSource {
     var sections: [[String]]
     var headers: [String?]

@@ -4,6 +4,7 @@ import TabulaTesting
 
 /// Replays a changeset through the headless list view (which checks UIKit's rules for every stage
 /// and keeps cells the way UIKit does) and checks that the screen ends up showing the target.
+@MainActor
 func replay(
     _ old: RowSnapshot, _ new: RowSnapshot, options: DiffOptions = DiffOptions(), flavor: ListFlavor = .table
 ) throws -> Changeset<String, Row> {
@@ -57,6 +58,7 @@ func minimumMoves(_ old: RowSnapshot, _ new: RowSnapshot) -> (items: Int, sectio
 }
 
 @Suite("Diff: replay through the headless view")
+@MainActor
 struct DiffReplayTests {
     @Test("20,000 random snapshot pairs replay to the target with the fewest moves")
     func randomPairs() throws {

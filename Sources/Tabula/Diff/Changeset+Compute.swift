@@ -32,8 +32,18 @@ extension Changeset {
         from source: SnapshotType, to target: SnapshotType, options: DiffOptions = DiffOptions(),
         isContentEqual: (Item, Item) -> Bool
     ) {
-        let (stages, statistics) = withoutActuallyEscaping(isContentEqual) { isContentEqual in
-            var engine = DiffEngine(source: source, target: target, options: options, isContentEqual: isContentEqual)
+        let updates = options.updates
+        self.init(from: source, to: target, updateKind: { isContentEqual($0, $1) ? nil : updates })
+    }
+
+    /// Computes the changeset from `source` to `target`, with `updateKind` deciding how an item that
+    /// kept its identity is updated: `nil` when its content is the same, otherwise
+    /// ``UpdateKind/reload`` or ``UpdateKind/reconfigure`` (for example: reconfigure when the cell
+    /// type is the same, reload when it changed).
+    @inlinable
+    public init(from source: SnapshotType, to target: SnapshotType, updateKind: (Item, Item) -> UpdateKind?) {
+        let (stages, statistics) = withoutActuallyEscaping(updateKind) { classify in
+            var engine = DiffEngine(source: source, target: target, classify: classify)
             return engine.run()
         }
         self.source = source
@@ -52,15 +62,13 @@ struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable> where Item
 
     @usableFromInline let old: SnapshotType
     @usableFromInline let new: SnapshotType
-    @usableFromInline let options: DiffOptions
-    @usableFromInline let isContentEqual: (Item, Item) -> Bool
+    @usableFromInline let classify: (Item, Item) -> UpdateKind?
 
     @inlinable
-    init(source: SnapshotType, target: SnapshotType, options: DiffOptions, isContentEqual: @escaping (Item, Item) -> Bool) {
+    init(source: SnapshotType, target: SnapshotType, classify: @escaping (Item, Item) -> UpdateKind?) {
         self.old = source
         self.new = target
-        self.options = options
-        self.isContentEqual = isContentEqual
+        self.classify = classify
     }
 
     /// An item that changed content and whose update must wait until it has moved.
@@ -182,7 +190,7 @@ struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable> where Item
                     continue
                 }
                 let oldItem = hintItems[r]
-                var kind: UpdateKind? = isContentEqual(oldItem, items[j]) ? nil : options.updates
+                var kind: UpdateKind? = classify(oldItem, items[j])
                 if hasMarks, let requested = new.requestedUpdate(for: id) { kind = requested }
                 if s == home {
                     stayRows.append(Int32(r))

@@ -1,0 +1,156 @@
+/// The apply pipeline: turns each new snapshot into animated updates of a view, safely.
+///
+/// - Serialised: a batch never starts while another is running.
+/// - Latest wins: snapshots that arrive while an update is in flight replace each other; only the
+///   newest is applied, diffed from whatever is on screen by then.
+/// - Off the main actor: snapshots larger than ``backgroundDiffThreshold`` items are diffed in a
+///   detached task; the view is touched only on the main actor.
+/// - Checked: before each stage, the view's own counts are compared with the snapshot the driver
+///   believes is on screen, and the stage is checked against UIKit's rules
+///   (``BatchUpdate/validate(before:after:flavor:mapItems:)``). If either fails, the driver reloads
+///   the data instead and reports a ``ListDiagnostic``: the app does not crash.
+/// - Falls back to `reloadData` before the first load and when the view is not in a window.
+///
+/// ```swift
+/// let driver = ListDriver<String, Country>()
+/// driver.view = tableAdapter
+/// await driver.apply(newSnapshot)
+/// ```
+@MainActor
+public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
+    /// The snapshot the data source answers with. During a multi-stage update it is the current
+    /// stage's snapshot.
+    public private(set) var snapshot: Snapshot<SectionID, Item>
+    /// The view being updated. Not retained.
+    public weak var view: (any ListViewUpdating)?
+    /// Snapshots with more items than this (old plus new) are diffed off the main actor.
+    public var backgroundDiffThreshold = 20_000
+    /// Called with each diagnostic as it happens.
+    public var onDiagnostic: ((ListDiagnostic) -> Void)?
+    /// Every diagnostic so far.
+    public private(set) var diagnostics: [ListDiagnostic] = []
+    /// Every changeset applied with animation so far (most recent last); useful in tests.
+    public private(set) var appliedChangesets: [Changeset<SectionID, Item>] = []
+    /// Whether an update is in flight.
+    public var isUpdating: Bool { running }
+
+    private let updateKind: @Sendable (Item, Item) -> UpdateKind?
+    private var running = false
+    private var pending: (snapshot: Snapshot<SectionID, Item>, animated: Bool)?
+    private var waiters: [@MainActor () -> Void] = []
+
+    /// Creates a driver whose items are updated when `updateKind` returns a kind (`nil`: the
+    /// content is the same).
+    public init(
+        snapshot: Snapshot<SectionID, Item> = Snapshot(), updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?
+    ) {
+        self.snapshot = snapshot
+        self.updateKind = updateKind
+    }
+
+    /// Applies `next`, animated unless `animated` is false; `completion` runs once it is on screen,
+    /// or once a newer snapshot has superseded it.
+    public func apply(_ next: Snapshot<SectionID, Item>, animated: Bool = true, completion: (@MainActor () -> Void)? = nil) {
+        if let completion { waiters.append(completion) }
+        pending = (next, animated)
+        guard !running else { return }
+        running = true
+        drain()
+    }
+
+    /// Applies `next` and returns once it is on screen (or superseded by a newer snapshot).
+    public func apply(_ next: Snapshot<SectionID, Item>, animated: Bool = true) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            apply(next, animated: animated) { continuation.resume() }
+        }
+    }
+
+    /// Replaces the snapshot without touching the view, for changes the view made itself (an
+    /// interactive move has already moved the row).
+    public func acknowledgeViewChange(_ snapshot: Snapshot<SectionID, Item>) {
+        self.snapshot = snapshot
+    }
+
+    // MARK: The loop
+
+    private func drain() {
+        guard let job = pending else {
+            running = false
+            let done = waiters
+            waiters = []
+            for waiter in done { waiter() }
+            return
+        }
+        pending = nil
+        guard let view, view.canAnimateUpdates, job.animated else {
+            snapshot = job.snapshot
+            self.view?.reloadData()
+            drain()
+            return
+        }
+        let source = snapshot
+        let classify = updateKind
+        if source.numberOfItems + job.snapshot.numberOfItems > backgroundDiffThreshold {
+            Task { @MainActor in
+                let changeset = await Task.detached(priority: .userInitiated) {
+                    Changeset(from: source, to: job.snapshot, updateKind: classify)
+                }.value
+                self.perform(changeset, stage: 0)
+            }
+        } else {
+            perform(Changeset(from: source, to: job.snapshot, updateKind: classify), stage: 0)
+        }
+    }
+
+    private func perform(_ changeset: Changeset<SectionID, Item>, stage index: Int) {
+        if index == 0 && !changeset.stages.isEmpty { appliedChangesets.append(changeset) }
+        guard index < changeset.stages.count, let view, view.canAnimateUpdates else {
+            if index < changeset.stages.count { reload(to: changeset.target, because: nil) }
+            if index >= changeset.stages.count { snapshot = changeset.target }
+            drain()
+            return
+        }
+        // A newer snapshot arrived: stop here; the loop diffs from this stage's state to it.
+        if index > 0 && pending != nil {
+            drain()
+            return
+        }
+        let stage = changeset.stages[index]
+        let before = snapshot.sections.map(\.items.count)
+        let shown = view.displayedItemCounts()
+        guard shown == before else {
+            reload(to: changeset.target, because: ListDiagnostic(.viewOutOfSync(viewCounts: shown, snapshotCounts: before)))
+            drain()
+            return
+        }
+        do {
+            try stage.update.validate(before: before, after: stage.snapshot.sections.map(\.items.count), flavor: view.flavor, mapItems: false)
+        } catch {
+            reload(to: changeset.target, because: ListDiagnostic(.rejectedStage(error)))
+            drain()
+            return
+        }
+        view.performBatchUpdates(stage.update, animated: true, updateData: { self.snapshot = stage.snapshot }) {
+            self.perform(changeset, stage: index + 1)
+        }
+    }
+
+    private func reload(to target: Snapshot<SectionID, Item>, because diagnostic: ListDiagnostic?) {
+        if let diagnostic { report(diagnostic) }
+        snapshot = target
+        view?.reloadData()
+    }
+
+    /// Records a diagnostic (adapters call it when the view itself rejects a batch).
+    public func report(_ diagnostic: ListDiagnostic) {
+        diagnostics.append(diagnostic)
+        onDiagnostic?(diagnostic)
+    }
+}
+
+extension ListDriver where Item: Equatable {
+    /// Creates a driver that compares content with `==` and updates changed items with `updates`.
+    public convenience init(snapshot: Snapshot<SectionID, Item> = Snapshot(), updates: UpdateKind = .reload) {
+        self.init(snapshot: snapshot, updateKind: { $0 == $1 ? nil : updates })
+    }
+}

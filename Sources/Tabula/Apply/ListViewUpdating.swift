@@ -1,0 +1,50 @@
+/// What the apply pipeline (``ListDriver``) needs of a view. The UIKit, AppKit, terminal and
+/// headless adapters implement it; each only replays what the pipeline decided.
+@MainActor
+public protocol ListViewUpdating: AnyObject {
+    /// Which rules and wording apply.
+    var flavor: ListFlavor { get }
+    /// Whether animated batch updates can run now: the view has loaded its data once and is in a
+    /// window. When `false`, the pipeline reloads instead.
+    var canAnimateUpdates: Bool { get }
+    /// The section counts the view itself shows now (UIKit: `numberOfRows(inSection:)`).
+    func displayedItemCounts() -> [Int]
+    /// Reloads everything from the data source.
+    func reloadData()
+    /// Performs `update` as one batch. The view calls `updateData` first, inside the batch (that is
+    /// when the data source starts answering with the new state), and `completion` once the batch,
+    /// and its animation when `animated`, is done.
+    func performBatchUpdates(
+        _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void)
+}
+
+/// Something the apply pipeline noticed and recovered from instead of crashing the app.
+public struct ListDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// What happened.
+    public enum Kind: Hashable, Sendable {
+        /// The view's counts were not those of the snapshot the pipeline believed was on screen:
+        /// something changed the view behind Tabula's back. Tabula reloaded.
+        case viewOutOfSync(viewCounts: [Int], snapshotCounts: [Int])
+        /// A stage broke UIKit's rules (a bug Tabula's tests exist to catch). Tabula reloaded.
+        case rejectedStage(BatchUpdateError)
+        /// The view itself refused the batch. Tabula reloaded.
+        case viewRejectedBatch(String)
+    }
+
+    /// What happened.
+    public var kind: Kind
+
+    /// Creates a diagnostic.
+    public init(_ kind: Kind) { self.kind = kind }
+
+    public var description: String {
+        switch kind {
+        case let .viewOutOfSync(view, snapshot):
+            return "the view showed section counts \(view) but Tabula's snapshot has \(snapshot); reloaded instead of animating"
+        case let .rejectedStage(error):
+            return "a batch update would have raised (\(error)); reloaded instead"
+        case let .viewRejectedBatch(message):
+            return "the view rejected a batch update (\(message)); reloaded instead"
+        }
+    }
+}

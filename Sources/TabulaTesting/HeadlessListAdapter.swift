@@ -1,0 +1,211 @@
+import Tabula
+
+/// Drives a ``HeadlessListView`` from snapshots and cell configurators, through the same apply
+/// pipeline (``ListDriver``) and the same configurators the UIKit and AppKit adapters use.
+///
+/// Everything a table view data source and delegate do is here, typed: selection hands over the
+/// item that was tapped (S3.3), swipe-to-delete and reordering update the snapshot and the view
+/// together, header and footer titles come from the sections.
+///
+/// ```swift
+/// let list = HeadlessListView(viewportHeight: 20)
+/// let adapter = try HeadlessListAdapter<String, Setting>(listView: list, cells: SettingCells.all)
+/// adapter.onSelect = { setting, _ in opened.append(setting) }
+/// try await adapter.apply(settings.snapshot())
+/// try list.tapItem(at: ItemPath(item: 2, section: 0))
+/// ```
+@MainActor
+public final class HeadlessListAdapter<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: HeadlessListDataSource,
+    HeadlessListDelegate, ListViewUpdating, CellRegistrar
+where Item.ID: Sendable {
+    /// The view driven.
+    public let listView: HeadlessListView
+    /// The apply pipeline.
+    public let driver: ListDriver<SectionID, Item>
+    /// The cell configurators.
+    public let cells: CellConfigurators<Item>
+    /// Called when the user selects an item, with the item itself.
+    public var onSelect: ((Item, ItemPath) -> Void)?
+    /// Whether the user may delete an item (swipe to delete). Default: no.
+    public var canDelete: (Item) -> Bool = { _ in false }
+    /// Called after the user deleted an item, with the new snapshot (update your model here).
+    public var onDelete: ((Item, Snapshot<SectionID, Item>) -> Void)?
+    /// Whether the user may reorder an item. Default: no.
+    public var canMove: (Item) -> Bool = { _ in false }
+    /// Called after the user moved an item, with the new snapshot (update your model here).
+    public var onMove: ((Item, Snapshot<SectionID, Item>) -> Void)?
+
+    /// The snapshot on screen.
+    public var snapshot: Snapshot<SectionID, Item> { driver.snapshot }
+
+    /// Creates an adapter, becomes `listView`'s data source and delegate, and registers every cell
+    /// the configurators use.
+    ///
+    /// - Throws: ``ConfigurationError`` for conflicting registrations, naming both classes.
+    public init(
+        listView: HeadlessListView, cells: CellConfigurators<Item>,
+        updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?
+    ) throws(ConfigurationError) {
+        self.listView = listView
+        self.cells = cells
+        self.driver = ListDriver(updateKind: updateKind)
+        try cells.register(in: self)
+        driver.view = self
+        listView.dataSource = self
+        listView.delegate = self
+    }
+
+    /// Applies `snapshot` and returns once it is on screen.
+    ///
+    /// - Throws: ``ConfigurationError`` before anything changes when an item has no configurator.
+    public func apply(_ snapshot: Snapshot<SectionID, Item>, animated: Bool = true) async throws(ConfigurationError) {
+        try cells.validate(snapshot)
+        await driver.apply(snapshot, animated: animated)
+    }
+
+    /// Applies `snapshot` without waiting (the headless view finishes each batch at once).
+    public func applyNow(_ snapshot: Snapshot<SectionID, Item>, animated: Bool = true) throws(ConfigurationError) {
+        try cells.validate(snapshot)
+        driver.apply(snapshot, animated: animated)
+    }
+
+    /// The item at `path` on screen (S3.3: the delegate side asks for the model and switches on it).
+    public func item(at path: ItemPath) -> Item? { driver.snapshot.item(at: path) }
+
+    // MARK: ListViewUpdating
+
+    public var flavor: ListFlavor { listView.flavor }
+    public var canAnimateUpdates: Bool { listView.hasLoadedData && listView.isInWindow }
+    public func displayedItemCounts() -> [Int] { listView.itemCounts }
+
+    public func reloadData() {
+        do {
+            try listView.reloadData()
+        } catch {
+            driver.report(ListDiagnostic(.viewRejectedBatch("\(error)")))
+        }
+    }
+
+    public func performBatchUpdates(
+        _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
+    ) {
+        updateData()
+        do {
+            try listView.performBatchUpdates(update)
+        } catch {
+            driver.report(ListDiagnostic(.viewRejectedBatch("\(error)")))
+            try? listView.reloadData()
+        }
+        completion()
+    }
+
+    // MARK: CellRegistrar
+
+    public func registeredCellTypeName(forReuseIdentifier identifier: String) -> String? {
+        listView.registration(forReuseIdentifier: identifier).map { text in
+            if let open = text.lastIndex(of: "("), text.hasSuffix(")") {
+                return String(text[text.index(after: open)..<text.index(before: text.endIndex)])
+            }
+            return text.hasPrefix("class ") ? String(text.dropFirst(6)) : text
+        }
+    }
+
+    public func nibCellTypeName(named name: String) -> String? {
+        listView.resources.nib(named: name)?.cellClassName
+    }
+
+    public func registerNib(named name: String, forReuseIdentifier identifier: String) {
+        try? listView.register(nibNamed: name, forCellReuseIdentifier: identifier)
+    }
+
+    public func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
+        guard let cellClass = cellType as? HeadlessCell.Type else { return false }
+        listView.register(cellClass, forCellReuseIdentifier: identifier)
+        return true
+    }
+
+    public func registerContentCell(forReuseIdentifier identifier: String) {
+        listView.register(HeadlessCell.self, forCellReuseIdentifier: identifier)
+    }
+
+    // MARK: HeadlessListDataSource
+
+    public func numberOfSections(in listView: HeadlessListView) -> Int {
+        driver.snapshot.numberOfSections
+    }
+
+    public func listView(_ listView: HeadlessListView, numberOfItemsInSection section: Int) -> Int {
+        driver.snapshot.numberOfItems(inSection: section)
+    }
+
+    public func listView(_ listView: HeadlessListView, cellForItemAt path: ItemPath) throws -> HeadlessCell {
+                let item = try driver.snapshot.existingItem(at: path)
+        guard let configurator = cells.configurator(for: item) else {
+            throw ConfigurationError(problems: [.noConfigurator(item: "\(item)", at: path)])
+        }
+        let cell = try listView.dequeueReusableCell(withIdentifier: configurator.reuseIdentifier, for: path)
+        configurator.configure(cell, with: item)
+        return cell
+    }
+
+    public func listView(_ listView: HeadlessListView, titleForHeaderInSection section: Int) -> String? {
+        driver.snapshot.section(at: section)?.header
+    }
+
+    public func listView(_ listView: HeadlessListView, titleForFooterInSection section: Int) -> String? {
+        driver.snapshot.section(at: section)?.footer
+    }
+
+    public func listView(_ listView: HeadlessListView, canEditItemAt path: ItemPath) -> Bool {
+        driver.snapshot.item(at: path).map(canDelete) ?? false
+    }
+
+    public func listView(_ listView: HeadlessListView, canMoveItemAt path: ItemPath) -> Bool {
+        driver.snapshot.item(at: path).map(canMove) ?? false
+    }
+
+    public func listView(_ listView: HeadlessListView, commitDeleteOfItemAt path: ItemPath) throws {
+                let item = try driver.snapshot.existingItem(at: path)
+        var next = driver.snapshot
+        try next.deleteItems([item.id])
+        driver.apply(next)
+        onDelete?(item, next)
+    }
+
+    public func listView(_ listView: HeadlessListView, moveItemAt source: ItemPath, to destination: ItemPath) throws {
+                let item = try driver.snapshot.existingItem(at: source)
+        var next = driver.snapshot
+        try next.moveItem(at: source, to: destination)
+        driver.acknowledgeViewChange(next)
+        onMove?(item, next)
+    }
+
+    // MARK: HeadlessListDelegate
+
+    public func listView(_ listView: HeadlessListView, didSelectItemAt path: ItemPath) {
+                guard let item = driver.snapshot.item(at: path) else { return }
+        onSelect?(item, path)
+    }
+}
+
+extension HeadlessListAdapter where Item: Equatable {
+    /// Creates an adapter that compares content with `==` and picks the cheapest correct update for
+    /// a changed item: reconfigure when it keeps its cell class, reload when the class changes.
+    public convenience init(listView: HeadlessListView, cells: CellConfigurators<Item>) throws(ConfigurationError) {
+        let identifiers = CellIdentifierLookup(cells)
+        try self.init(listView: listView, cells: cells, updateKind: { old, new in
+            guard old != new else { return nil }
+            return identifiers.sameCell(old, new) ? .reconfigure : .reload
+        })
+    }
+}
+
+/// A Sendable view of which reuse identifier each item gets: the configurators' predicates are
+/// plain functions of the item, so the diff can ask them off the main actor.
+struct CellIdentifierLookup<Item>: @unchecked Sendable {
+    let cells: CellConfigurators<Item>
+    init(_ cells: CellConfigurators<Item>) { self.cells = cells }
+    func sameCell(_ a: Item, _ b: Item) -> Bool {
+        cells.configurator(for: a)?.reuseIdentifier == cells.configurator(for: b)?.reuseIdentifier
+    }
+}
