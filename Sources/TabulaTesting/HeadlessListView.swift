@@ -397,6 +397,7 @@ public final class HeadlessListView {
             if let to = outcome.destination(of: path) { kept[to] = cell } else { enqueue(cell) }
         }
         visibleCells = kept
+        selected = Set(selected.compactMap { outcome.destination(of: $0) })
         sectionCounts = after
         try dataSource.listView(self, moveItemAt: source, to: destination)
         try layout()
