@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "Tabula", targets: ["Tabula"]),
         .library(name: "TabulaTesting", targets: ["TabulaTesting"]),
         .library(name: "TabulaTerminal", targets: ["TabulaTerminal"]),
+        .library(name: "TabulaUIKit", targets: ["TabulaUIKit"]),
+        .library(name: "TabulaAppKit", targets: ["TabulaAppKit"]),
         .executable(name: "tabula-demo", targets: ["tabula-demo"]),
     ],
     targets: [
@@ -18,6 +20,9 @@ let package = Package(
         ),
         // A headless list view with UIKit's contract, for tests on any platform.
         .target(name: "TabulaTesting", dependencies: ["Tabula"]),
+        // Thin adapters; their code is behind `#if canImport(UIKit)` / `canImport(AppKit)`.
+        .target(name: "TabulaUIKit", dependencies: ["Tabula"]),
+        .target(name: "TabulaAppKit", dependencies: ["Tabula"]),
         // A list view that draws into a terminal (and prints plain text when output is not one).
         .target(name: "TabulaTerminal", dependencies: ["Tabula"]),
         // The demo's screens, as a library so tests can check what each one shows.

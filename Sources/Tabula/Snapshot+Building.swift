@@ -6,7 +6,7 @@ extension Snapshot {
     /// - Complexity: O(*n*) for *n* items: each identifier is hashed once.
     /// - Precondition: a section holds fewer than 2³¹ items (positions are stored in 32 bits).
     @inlinable
-    public init(_ sections: [SectionType]) throws(Failure) {
+    public init(_ sections: [SectionType]) throws {
         self.init()
         var ignored = DuplicateReport<SectionID, Item.ID>()
         try _build(sections, keep: nil, report: &ignored)
@@ -25,7 +25,7 @@ extension Snapshot {
     /// ```
     ///
     /// - Throws: the errors of ``init(_:)``.
-    public init(@SectionsBuilder<SectionID, Item> _ content: () -> [SectionType]) throws(Failure) {
+    public init(@SectionsBuilder<SectionID, Item> _ content: () -> [SectionType]) throws {
         try self.init(content())
     }
 
@@ -68,7 +68,7 @@ extension Snapshot {
     /// - Complexity: O(*n*); ``DuplicatePolicy/keepLast`` hashes each identifier twice.
     public static func resolvingDuplicates(
         in sections: [SectionType], keeping policy: DuplicatePolicy
-    ) throws(Failure) -> (snapshot: Snapshot, report: DuplicateReport<SectionID, Item.ID>) {
+    ) throws -> (snapshot: Snapshot, report: DuplicateReport<SectionID, Item.ID>) {
         var snapshot = Snapshot()
         var report = DuplicateReport<SectionID, Item.ID>()
         switch policy.kind {
@@ -85,7 +85,7 @@ extension Snapshot {
     @inlinable
     mutating func _build(
         _ input: [SectionType], keep: DuplicatePolicy.Kind?, report: inout DuplicateReport<SectionID, Item.ID>
-    ) throws(Failure) {
+    ) throws {
         var sections = input
         var total = 0
         for section in sections { total += section.items.count }
@@ -103,11 +103,15 @@ extension Snapshot {
             }
         }
 
-        for s in sections.indices {
+        // Errors are recorded and thrown after the loop: a typed `throw` inside this loop crashes
+        // Swift 6.3's SILGen when the module is emitted for an Apple platform (seen with
+        // ../shared/tools/apple-sdk/build.sh ios).
+        var failure: Failure? = nil
+        scan: for s in sections.indices {
             let token = Int32(truncatingIfNeeded: s)
             if let earlier = sectionTokens.updateValue(token, forKey: sections[s].id) {
-                self = Snapshot()
-                throw .duplicateSection(sections[s].id, first: Int(earlier), second: s)
+                failure = .duplicateSection(sections[s].id, first: Int(earlier), second: s)
+                break scan
             }
             var kept: [Item]? = nil  // allocated only once a duplicate is dropped from this section
             let items = sections[s].items
@@ -123,9 +127,9 @@ extension Snapshot {
                 let row = kept?.count ?? r
                 if let earlier = locations.updateValue(Location(token: token, row: row), forKey: item.id) {
                     guard keep == .keepFirst else {
-                        self = Snapshot()
-                        throw .duplicateItem(
+                        failure = .duplicateItem(
                             item.id, first: ItemPath(item: Int(earlier.row), section: Int(earlier.token)), second: inputPath)
+                        break scan
                     }
                     locations[item.id] = earlier
                     let firstSection = Int(earlier.token)
@@ -139,6 +143,10 @@ extension Snapshot {
                 kept?.append(item)
             }
             if let kept { sections[s].items = kept }
+        }
+        if let failure {
+            self = Snapshot()
+            throw failure
         }
         _sections = sections
         _tokens = Array(0..<Int32(truncatingIfNeeded: sections.count))

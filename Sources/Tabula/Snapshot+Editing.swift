@@ -9,26 +9,26 @@ extension Snapshot {
     ///
     /// - Throws: ``SnapshotError/duplicateSection(_:first:second:)`` when an identifier is already
     ///   present or repeated in `identifiers`.
-    public mutating func appendSections(_ identifiers: [SectionID]) throws(Failure) {
+    public mutating func appendSections(_ identifiers: [SectionID]) throws {
         try insertSections(identifiers.map { SectionType($0) }, at: _sections.count)
     }
 
     /// Appends sections together with their titles and items.
     ///
     /// - Throws: a duplicate section or item identifier, naming both positions.
-    public mutating func appendSections(_ sections: [SectionType]) throws(Failure) {
+    public mutating func appendSections(_ sections: [SectionType]) throws {
         try insertSections(sections, at: _sections.count)
     }
 
     /// Inserts empty sections before the section `beforeIdentifier`.
-    public mutating func insertSections(_ identifiers: [SectionID], beforeSection beforeIdentifier: SectionID) throws(Failure) {
-        guard let index = sectionIndex(of: beforeIdentifier) else { throw .unknownSection(beforeIdentifier) }
+    public mutating func insertSections(_ identifiers: [SectionID], beforeSection beforeIdentifier: SectionID) throws {
+        guard let index = sectionIndex(of: beforeIdentifier) else { throw Failure.unknownSection(beforeIdentifier) }
         try insertSections(identifiers.map { SectionType($0) }, at: index)
     }
 
     /// Inserts empty sections after the section `afterIdentifier`.
-    public mutating func insertSections(_ identifiers: [SectionID], afterSection afterIdentifier: SectionID) throws(Failure) {
-        guard let index = sectionIndex(of: afterIdentifier) else { throw .unknownSection(afterIdentifier) }
+    public mutating func insertSections(_ identifiers: [SectionID], afterSection afterIdentifier: SectionID) throws {
+        guard let index = sectionIndex(of: afterIdentifier) else { throw Failure.unknownSection(afterIdentifier) }
         try insertSections(identifiers.map { SectionType($0) }, at: index + 1)
     }
 
@@ -37,9 +37,9 @@ extension Snapshot {
     /// - Throws: ``SnapshotError/itemPathOutOfRange(_:itemsInSection:)`` for an index past the end,
     ///   or a duplicate identifier naming both positions.
     /// - Complexity: O(*k* + *s*) for *k* new items and *s* sections.
-    public mutating func insertSections(_ newSections: [SectionType], at index: Int) throws(Failure) {
+    public mutating func insertSections(_ newSections: [SectionType], at index: Int) throws {
         guard (0..._sections.count).contains(index) else {
-            throw .itemPathOutOfRange(ItemPath(item: 0, section: index), itemsInSection: nil)
+            throw Failure.itemPathOutOfRange(ItemPath(item: 0, section: index), itemsInSection: nil)
         }
         // Validate everything first.
         var newSectionIDs = [SectionID: Int]()
@@ -47,19 +47,19 @@ extension Snapshot {
         for (offset, section) in newSections.enumerated() {
             let position = index + offset
             if let existing = sectionIndex(of: section.id) {
-                throw .duplicateSection(section.id, first: existing < index ? existing : existing + newSections.count, second: position)
+                throw Failure.duplicateSection(section.id, first: existing < index ? existing : existing + newSections.count, second: position)
             }
             if let earlier = newSectionIDs.updateValue(position, forKey: section.id) {
-                throw .duplicateSection(section.id, first: earlier, second: position)
+                throw Failure.duplicateSection(section.id, first: earlier, second: position)
             }
             for (row, item) in section.items.enumerated() {
                 let path = ItemPath(item: row, section: position)
                 if let existing = indexPath(of: item.id) {
                     let shifted = existing.section < index ? existing : ItemPath(item: existing.item, section: existing.section + newSections.count)
-                    throw .duplicateItem(item.id, first: min(shifted, path), second: max(shifted, path))
+                    throw Failure.duplicateItem(item.id, first: min(shifted, path), second: max(shifted, path))
                 }
                 if let earlier = newItemPaths.updateValue(path, forKey: item.id) {
-                    throw .duplicateItem(item.id, first: earlier, second: path)
+                    throw Failure.duplicateItem(item.id, first: earlier, second: path)
                 }
             }
         }
@@ -83,10 +83,10 @@ extension Snapshot {
     ///
     /// - Throws: ``SnapshotError/unknownSection(_:)`` for an identifier that is not present; nothing
     ///   is deleted then.
-    public mutating func deleteSections(_ identifiers: [SectionID]) throws(Failure) {
+    public mutating func deleteSections(_ identifiers: [SectionID]) throws {
         var indices = Set<Int>()
         for id in identifiers {
-            guard let index = sectionIndex(of: id) else { throw .unknownSection(id) }
+            guard let index = sectionIndex(of: id) else { throw Failure.unknownSection(id) }
             indices.insert(index)
         }
         guard let lowest = indices.min() else { return }
@@ -107,19 +107,19 @@ extension Snapshot {
     }
 
     /// Moves the section `identifier` so that it stands just before `beforeIdentifier`.
-    public mutating func moveSection(_ identifier: SectionID, beforeSection beforeIdentifier: SectionID) throws(Failure) {
+    public mutating func moveSection(_ identifier: SectionID, beforeSection beforeIdentifier: SectionID) throws {
         try _moveSection(identifier, relativeTo: beforeIdentifier, after: false)
     }
 
     /// Moves the section `identifier` so that it stands just after `afterIdentifier`.
-    public mutating func moveSection(_ identifier: SectionID, afterSection afterIdentifier: SectionID) throws(Failure) {
+    public mutating func moveSection(_ identifier: SectionID, afterSection afterIdentifier: SectionID) throws {
         try _moveSection(identifier, relativeTo: afterIdentifier, after: true)
     }
 
-    mutating func _moveSection(_ id: SectionID, relativeTo other: SectionID, after: Bool) throws(Failure) {
-        guard let from = sectionIndex(of: id) else { throw .unknownSection(id) }
-        guard let anchor = sectionIndex(of: other) else { throw .unknownSection(other) }
-        guard from != anchor else { throw .moveRelativeToItself(nil) }
+    mutating func _moveSection(_ id: SectionID, relativeTo other: SectionID, after: Bool) throws {
+        guard let from = sectionIndex(of: id) else { throw Failure.unknownSection(id) }
+        guard let anchor = sectionIndex(of: other) else { throw Failure.unknownSection(other) }
+        guard from != anchor else { throw Failure.moveRelativeToItself(nil) }
         let section = _sections.remove(at: from)
         let token = _tokens.remove(at: from)
         var to = anchor > from ? anchor - 1 : anchor
@@ -131,20 +131,20 @@ extension Snapshot {
     }
 
     /// Sets the header title of the section `identifier`.
-    public mutating func setHeader(_ title: String?, forSection identifier: SectionID) throws(Failure) {
-        guard let index = sectionIndex(of: identifier) else { throw .unknownSection(identifier) }
+    public mutating func setHeader(_ title: String?, forSection identifier: SectionID) throws {
+        guard let index = sectionIndex(of: identifier) else { throw Failure.unknownSection(identifier) }
         _sections[index].header = title
     }
 
     /// Sets the footer title of the section `identifier`.
-    public mutating func setFooter(_ title: String?, forSection identifier: SectionID) throws(Failure) {
-        guard let index = sectionIndex(of: identifier) else { throw .unknownSection(identifier) }
+    public mutating func setFooter(_ title: String?, forSection identifier: SectionID) throws {
+        guard let index = sectionIndex(of: identifier) else { throw Failure.unknownSection(identifier) }
         _sections[index].footer = title
     }
 
     /// Asks the next diff to reload every item of these sections, and their titles.
-    public mutating func reloadSections(_ identifiers: [SectionID]) throws(Failure) {
-        for id in identifiers where !containsSection(id) { throw .unknownSection(id) }
+    public mutating func reloadSections(_ identifiers: [SectionID]) throws {
+        for id in identifiers where !containsSection(id) { throw Failure.unknownSection(id) }
         _reloadedSections.formUnion(identifiers)
     }
 
@@ -156,27 +156,27 @@ extension Snapshot {
     ///   ``SnapshotError/unknownSection(_:)``, or ``SnapshotError/duplicateItem(_:first:second:)``
     ///   naming the identifier's existing position and the one it would have taken.
     /// - Complexity: O(*k*) for *k* new items.
-    public mutating func appendItems(_ items: [Item], toSection identifier: SectionID? = nil) throws(Failure) {
+    public mutating func appendItems(_ items: [Item], toSection identifier: SectionID? = nil) throws {
         let index: Int
         if let identifier {
-            guard let found = sectionIndex(of: identifier) else { throw .unknownSection(identifier) }
+            guard let found = sectionIndex(of: identifier) else { throw Failure.unknownSection(identifier) }
             index = found
         } else {
-            guard !_sections.isEmpty else { throw .noSections }
+            guard !_sections.isEmpty else { throw Failure.noSections }
             index = _sections.count - 1
         }
         try _insertItems(items, at: ItemPath(item: _sections[index].items.count, section: index))
     }
 
     /// Inserts items just before the item `beforeIdentifier`, in its section.
-    public mutating func insertItems(_ items: [Item], beforeItem beforeIdentifier: Item.ID) throws(Failure) {
-        guard let path = indexPath(of: beforeIdentifier) else { throw .unknownItem(beforeIdentifier) }
+    public mutating func insertItems(_ items: [Item], beforeItem beforeIdentifier: Item.ID) throws {
+        guard let path = indexPath(of: beforeIdentifier) else { throw Failure.unknownItem(beforeIdentifier) }
         try _insertItems(items, at: path)
     }
 
     /// Inserts items just after the item `afterIdentifier`, in its section.
-    public mutating func insertItems(_ items: [Item], afterItem afterIdentifier: Item.ID) throws(Failure) {
-        guard let path = indexPath(of: afterIdentifier) else { throw .unknownItem(afterIdentifier) }
+    public mutating func insertItems(_ items: [Item], afterItem afterIdentifier: Item.ID) throws {
+        guard let path = indexPath(of: afterIdentifier) else { throw Failure.unknownItem(afterIdentifier) }
         try _insertItems(items, at: ItemPath(item: path.item + 1, section: path.section))
     }
 
@@ -184,23 +184,23 @@ extension Snapshot {
     ///
     /// - Throws: ``SnapshotError/itemPathOutOfRange(_:itemsInSection:)`` when `path` is neither an
     ///   existing position nor the end of its section, or a duplicate identifier.
-    public mutating func insertItems(_ items: [Item], at path: ItemPath) throws(Failure) {
+    public mutating func insertItems(_ items: [Item], at path: ItemPath) throws {
         try _insertItems(items, at: path)
     }
 
-    mutating func _insertItems(_ items: [Item], at path: ItemPath) throws(Failure) {
-        guard _sections.indices.contains(path.section) else { throw .itemPathOutOfRange(path, itemsInSection: nil) }
+    mutating func _insertItems(_ items: [Item], at path: ItemPath) throws {
+        guard _sections.indices.contains(path.section) else { throw Failure.itemPathOutOfRange(path, itemsInSection: nil) }
         let count = _sections[path.section].items.count
-        guard (0...count).contains(path.item) else { throw .itemPathOutOfRange(path, itemsInSection: count) }
+        guard (0...count).contains(path.item) else { throw Failure.itemPathOutOfRange(path, itemsInSection: count) }
         var seen = [Item.ID: Int](minimumCapacity: items.count)
         for (offset, item) in items.enumerated() {
             let target = ItemPath(item: path.item + offset, section: path.section)
             if var existing = indexPath(of: item.id) {
                 if existing.section == path.section && existing.item >= path.item { existing.item += items.count }
-                throw .duplicateItem(item.id, first: min(existing, target), second: max(existing, target))
+                throw Failure.duplicateItem(item.id, first: min(existing, target), second: max(existing, target))
             }
             if let earlier = seen.updateValue(offset, forKey: item.id) {
-                throw .duplicateItem(item.id, first: ItemPath(item: path.item + earlier, section: path.section), second: target)
+                throw Failure.duplicateItem(item.id, first: ItemPath(item: path.item + earlier, section: path.section), second: target)
             }
         }
         _sections[path.section].items.insert(contentsOf: items, at: path.item)
@@ -213,11 +213,11 @@ extension Snapshot {
     /// - Throws: ``SnapshotError/unknownItem(_:)`` for the first identifier that is not present;
     ///   nothing is deleted then. An identifier listed twice is deleted once.
     /// - Complexity: O(*k* + the items after the first deleted one in each affected section).
-    public mutating func deleteItems(_ identifiers: [Item.ID]) throws(Failure) {
+    public mutating func deleteItems(_ identifiers: [Item.ID]) throws {
         var bySection = [Int: [Int]]()
         var seen = Set<Item.ID>(minimumCapacity: identifiers.count)
         for id in identifiers where seen.insert(id).inserted {
-            guard let path = indexPath(of: id) else { throw .unknownItem(id) }
+            guard let path = indexPath(of: id) else { throw Failure.unknownItem(id) }
             bySection[path.section, default: []].append(path.item)
         }
         for (section, rows) in bySection {
@@ -258,13 +258,13 @@ extension Snapshot {
 
     /// Moves the item `identifier` so that it stands just before `beforeIdentifier`, possibly in
     /// another section.
-    public mutating func moveItem(_ identifier: Item.ID, beforeItem beforeIdentifier: Item.ID) throws(Failure) {
+    public mutating func moveItem(_ identifier: Item.ID, beforeItem beforeIdentifier: Item.ID) throws {
         try _moveItem(identifier, relativeTo: beforeIdentifier, after: false)
     }
 
     /// Moves the item `identifier` so that it stands just after `afterIdentifier`, possibly in
     /// another section.
-    public mutating func moveItem(_ identifier: Item.ID, afterItem afterIdentifier: Item.ID) throws(Failure) {
+    public mutating func moveItem(_ identifier: Item.ID, afterItem afterIdentifier: Item.ID) throws {
         try _moveItem(identifier, relativeTo: afterIdentifier, after: true)
     }
 
@@ -273,14 +273,14 @@ extension Snapshot {
     ///
     /// - Throws: ``SnapshotError/itemPathOutOfRange(_:itemsInSection:)`` naming whichever path is
     ///   out of range.
-    public mutating func moveItem(at source: ItemPath, to destination: ItemPath) throws(Failure) {
+    public mutating func moveItem(at source: ItemPath, to destination: ItemPath) throws {
         let item = try existingItem(at: source)
         guard _sections.indices.contains(destination.section) else {
-            throw .itemPathOutOfRange(destination, itemsInSection: nil)
+            throw Failure.itemPathOutOfRange(destination, itemsInSection: nil)
         }
         let countAfterRemoval = _sections[destination.section].items.count - (source.section == destination.section ? 1 : 0)
         guard (0...countAfterRemoval).contains(destination.item) else {
-            throw .itemPathOutOfRange(destination, itemsInSection: countAfterRemoval)
+            throw Failure.itemPathOutOfRange(destination, itemsInSection: countAfterRemoval)
         }
         _sections[source.section].items.remove(at: source.item)
         _sections[destination.section].items.insert(item, at: destination.item)
@@ -291,10 +291,10 @@ extension Snapshot {
         _checkInvariants()
     }
 
-    mutating func _moveItem(_ id: Item.ID, relativeTo other: Item.ID, after: Bool) throws(Failure) {
-        guard let from = indexPath(of: id) else { throw .unknownItem(id) }
-        guard var anchor = indexPath(of: other) else { throw .unknownItem(other) }
-        guard id != other else { throw .moveRelativeToItself(id) }
+    mutating func _moveItem(_ id: Item.ID, relativeTo other: Item.ID, after: Bool) throws {
+        guard let from = indexPath(of: id) else { throw Failure.unknownItem(id) }
+        guard var anchor = indexPath(of: other) else { throw Failure.unknownItem(other) }
+        guard id != other else { throw Failure.moveRelativeToItself(id) }
         if anchor.section == from.section && anchor.item > from.item { anchor.item -= 1 }
         if after { anchor.item += 1 }
         try moveItem(at: from, to: anchor)
@@ -303,29 +303,29 @@ extension Snapshot {
     /// Replaces items with new values that have the same identifiers (new content, same identity).
     ///
     /// - Throws: ``SnapshotError/unknownItem(_:)``; nothing is replaced then.
-    public mutating func updateItems(_ items: [Item]) throws(Failure) {
+    public mutating func updateItems(_ items: [Item]) throws {
         var paths = [ItemPath]()
         paths.reserveCapacity(items.count)
         for item in items {
-            guard let path = indexPath(of: item.id) else { throw .unknownItem(item.id) }
+            guard let path = indexPath(of: item.id) else { throw Failure.unknownItem(item.id) }
             paths.append(path)
         }
         for (path, item) in zip(paths, items) { _sections[path.section].items[path.item] = item }
     }
 
     /// Asks the next diff to reload these items (replace their cells) even if their content is equal.
-    public mutating func reloadItems(_ identifiers: [Item.ID]) throws(Failure) {
+    public mutating func reloadItems(_ identifiers: [Item.ID]) throws {
         try _mark(identifiers, .reload)
     }
 
     /// Asks the next diff to reconfigure these items (keep their cells, configure again) even if
     /// their content is equal.
-    public mutating func reconfigureItems(_ identifiers: [Item.ID]) throws(Failure) {
+    public mutating func reconfigureItems(_ identifiers: [Item.ID]) throws {
         try _mark(identifiers, .reconfigure)
     }
 
-    mutating func _mark(_ identifiers: [Item.ID], _ kind: UpdateKind) throws(Failure) {
-        for id in identifiers where !contains(id) { throw .unknownItem(id) }
+    mutating func _mark(_ identifiers: [Item.ID], _ kind: UpdateKind) throws {
+        for id in identifiers where !contains(id) { throw Failure.unknownItem(id) }
         for id in identifiers { _updateMarks[id] = kind }
     }
 

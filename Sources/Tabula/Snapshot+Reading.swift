@@ -70,9 +70,9 @@ extension Snapshot {
     }
 
     /// The item at `path`, or ``SnapshotError/itemPathOutOfRange(_:itemsInSection:)``.
-    public func existingItem(at path: ItemPath) throws(Failure) -> Item {
+    public func existingItem(at path: ItemPath) throws -> Item {
         guard let item = item(at: path) else {
-            throw .itemPathOutOfRange(path, itemsInSection: section(at: path.section)?.items.count)
+            throw Failure.itemPathOutOfRange(path, itemsInSection: section(at: path.section)?.items.count)
         }
         return item
     }

@@ -19,6 +19,7 @@ public enum DemoScreen: String, CaseIterable, Sendable {
         }
     }
 
+    @MainActor
     public func plainText(width: Int = 60) -> String {
         switch self {
         case .countries:

@@ -15,6 +15,7 @@ public enum Setting: Identifiable, Hashable, Sendable {
     public var id: String { title }
 
     /// Configures a row for this setting (the seed's `switch` in `cellForRowAt`, once).
+    @MainActor
     func configure(_ cell: TerminalCellLike) {
         cell.setText(title)
         switch self {
@@ -26,6 +27,7 @@ public enum Setting: Identifiable, Hashable, Sendable {
 }
 
 /// What a settings row needs from a cell, so the same configuration serves every view.
+@MainActor
 protocol TerminalCellLike: AnyObject {
     func setText(_ text: String)
     func setDetail(_ text: String)

@@ -1,6 +1,7 @@
 import Tabula
 
 /// A row of the terminal list view: what a configurator sets, as on `UITableViewCell`.
+@MainActor
 public final class TerminalCell {
     /// What sits at the end of the row.
     public enum Accessory: Hashable, Sendable {
@@ -54,6 +55,7 @@ public final class TerminalCell {
 ///
 /// The same snapshot and configurator that drive a `UITableView` drive this view (SPEC B8). Rows are
 /// configured into cells dequeued from a pool, as in UIKit.
+@MainActor
 public final class TerminalListView<SectionID: Hashable & Sendable, Item: Identifiable> where Item.ID: Sendable {
     /// The snapshot shown.
     public private(set) var snapshot: Snapshot<SectionID, Item>

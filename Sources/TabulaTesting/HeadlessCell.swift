@@ -6,6 +6,7 @@ import Tabula
 /// It records what a configurator set (text, detail text, accessory) so that a test can read the
 /// screen, and counts its own reuse. Subclass it for cells with more to show, as you would subclass
 /// `UITableViewCell`.
+@MainActor
 open class HeadlessCell {
     /// What sits at the trailing edge of a cell.
     public enum Accessory: Hashable, Sendable {
@@ -90,13 +91,13 @@ public struct HeadlessNib: Hashable, Sendable {
     public var name: String
     /// The class of the cell the nib contains, by name (what Interface Builder's "Custom Class" says).
     public var cellClassName: String
-    let instantiate: @Sendable (String) -> HeadlessCell
+    let instantiate: @MainActor @Sendable (String) -> HeadlessCell
 
     /// A nib named `name` whose top-level cell is of class `cellClass`.
     public init<Cell: HeadlessCell>(name: String, cellClass: Cell.Type) {
         self.name = name
         self.cellClassName = String(describing: cellClass)
-        self.instantiate = { Cell(reuseIdentifier: $0) }
+        self.instantiate = { @MainActor in Cell(reuseIdentifier: $0) }
     }
 
     public static func == (lhs: HeadlessNib, rhs: HeadlessNib) -> Bool {

@@ -45,7 +45,7 @@ where Item.ID: Sendable {
     public init(
         listView: HeadlessListView, cells: CellConfigurators<Item>,
         updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?
-    ) throws(ConfigurationError) {
+    ) throws {
         self.listView = listView
         self.cells = cells
         self.driver = ListDriver(updateKind: updateKind)
@@ -58,13 +58,13 @@ where Item.ID: Sendable {
     /// Applies `snapshot` and returns once it is on screen.
     ///
     /// - Throws: ``ConfigurationError`` before anything changes when an item has no configurator.
-    public func apply(_ snapshot: Snapshot<SectionID, Item>, animated: Bool = true) async throws(ConfigurationError) {
+    public func apply(_ snapshot: Snapshot<SectionID, Item>, animated: Bool = true) async throws {
         try cells.validate(snapshot)
         await driver.apply(snapshot, animated: animated)
     }
 
     /// Applies `snapshot` without waiting (the headless view finishes each batch at once).
-    public func applyNow(_ snapshot: Snapshot<SectionID, Item>, animated: Bool = true) throws(ConfigurationError) {
+    public func applyNow(_ snapshot: Snapshot<SectionID, Item>, animated: Bool = true) throws {
         try cells.validate(snapshot)
         driver.apply(snapshot, animated: animated)
     }
@@ -191,7 +191,7 @@ where Item.ID: Sendable {
 extension HeadlessListAdapter where Item: Equatable {
     /// Creates an adapter that compares content with `==` and picks the cheapest correct update for
     /// a changed item: reconfigure when it keeps its cell class, reload when the class changes.
-    public convenience init(listView: HeadlessListView, cells: CellConfigurators<Item>) throws(ConfigurationError) {
+    public convenience init(listView: HeadlessListView, cells: CellConfigurators<Item>) throws {
         let identifiers = CellIdentifierLookup(cells)
         try self.init(listView: listView, cells: cells, updateKind: { old, new in
             guard old != new else { return nil }

@@ -153,8 +153,8 @@ public final class HeadlessListView {
     ///
     /// - Throws: ``ListViewError/nibNotFound(_:)`` when the catalogue has no such nib. (UIKit only
     ///   fails at the first dequeue; failing here points at the line to fix.)
-    public func register(nibNamed nibName: String, forCellReuseIdentifier identifier: String) throws(ListViewError) {
-        guard let nib = resources.nib(named: nibName) else { throw .nibNotFound(nibName) }
+    public func register(nibNamed nibName: String, forCellReuseIdentifier identifier: String) throws {
+        guard let nib = resources.nib(named: nibName) else { throw ListViewError.nibNotFound(nibName) }
         registrations[identifier] = .nib(nib)
     }
 
@@ -180,12 +180,12 @@ public final class HeadlessListView {
     /// A cell for `path`: from the pool for `identifier` when one is free, otherwise a new one.
     ///
     /// - Throws: ``ListViewError/unregisteredIdentifier(_:flavor:)`` with UIKit's message.
-    public func dequeueReusableCell(withIdentifier identifier: String, for path: ItemPath) throws(ListViewError) -> HeadlessCell {
+    public func dequeueReusableCell(withIdentifier identifier: String, for path: ItemPath) throws -> HeadlessCell {
         if let cell = cellBeingReconfigured, cell.reuseIdentifier == identifier {
             cellBeingReconfigured = nil
             return cell
         }
-        guard let registration = registrations[identifier] else { throw .unregisteredIdentifier(identifier, flavor: flavor) }
+        guard let registration = registrations[identifier] else { throw ListViewError.unregisteredIdentifier(identifier, flavor: flavor) }
         if var pool = pools[identifier], let cell = pool.popLast() {
             pools[identifier] = pool
             counters.cellsReused += 1
@@ -206,9 +206,9 @@ public final class HeadlessListView {
     /// A supplementary view (collection flavour) of `kind` for `section`.
     public func dequeueReusableSupplementaryView(
         ofKind kind: String, withReuseIdentifier identifier: String, for section: Int
-    ) throws(ListViewError) -> HeadlessSupplementaryView {
+    ) throws -> HeadlessSupplementaryView {
         guard let type = supplementaryRegistrations["\(kind)/\(identifier)"] else {
-            throw .unregisteredSupplementaryView(kind: kind, identifier: identifier)
+            throw ListViewError.unregisteredSupplementaryView(kind: kind, identifier: identifier)
         }
         return type.init(kind: kind, reuseIdentifier: identifier)
     }
@@ -269,10 +269,10 @@ public final class HeadlessListView {
     /// Checks that the data source's counts are the ones the view shows.
     ///
     /// - Throws: ``ListViewError/countsOutOfSync(viewCounts:dataSourceCounts:)``.
-    public func checkConsistency() throws(ListViewError) {
-        guard let dataSource else { throw .noDataSource }
+    public func checkConsistency() throws {
+        guard let dataSource else { throw ListViewError.noDataSource }
         let counts = (0..<dataSource.numberOfSections(in: self)).map { dataSource.listView(self, numberOfItemsInSection: $0) }
-        guard counts == sectionCounts else { throw .countsOutOfSync(viewCounts: sectionCounts, dataSourceCounts: counts) }
+        guard counts == sectionCounts else { throw ListViewError.countsOutOfSync(viewCounts: sectionCounts, dataSourceCounts: counts) }
     }
 
     // MARK: Batch updates
@@ -298,7 +298,7 @@ public final class HeadlessListView {
         let outcome: BatchUpdate.Outcome
         do {
             outcome = try update.validate(before: sectionCounts, after: after, flavor: flavor)
-        } catch {
+        } catch let error as BatchUpdateError {
             throw ListViewError.inconsistentUpdate(error)
         }
         counters.batchUpdates += 1
@@ -349,14 +349,14 @@ public final class HeadlessListView {
     // MARK: Selection and editing
 
     /// Selects `path` as a tap would: highlights the cell and tells the delegate.
-    public func tapItem(at path: ItemPath) throws(ListViewError) {
+    public func tapItem(at path: ItemPath) throws {
         try selectItem(at: path)
         delegate?.listView(self, didSelectItemAt: path)
     }
 
     /// Selects `path` without telling the delegate, as `selectRow(at:animated:scrollPosition:)`.
-    public func selectItem(at path: ItemPath) throws(ListViewError) {
-        guard contains(path) else { throw .itemPathOutOfRange(path, operation: "select") }
+    public func selectItem(at path: ItemPath) throws {
+        guard contains(path) else { throw ListViewError.itemPathOutOfRange(path, operation: "select") }
         for other in selected where other != path { deselectItem(at: other) }
         selected.insert(path)
         visibleCells[path]?.isSelected = true

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TabulaDemoKit
 
+@MainActor
 @Suite("tabula-demo screens")
 struct DumpTests {
     @Test func settingsScreen() {

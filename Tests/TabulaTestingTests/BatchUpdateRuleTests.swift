@@ -10,7 +10,7 @@ struct BatchUpdateRuleTests {
             try update.validate(before: before, after: after, flavor: flavor)
             return nil
         } catch {
-            return error.description
+            return "\(error)"
         }
     }
 

@@ -126,7 +126,9 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         do {
             try stage.update.validate(before: before, after: stage.snapshot.sections.map(\.items.count), flavor: view.flavor, mapItems: false)
         } catch {
-            reload(to: changeset.target, because: ListDiagnostic(.rejectedStage(error)))
+            let diagnostic = (error as? BatchUpdateError).map { ListDiagnostic(.rejectedStage($0)) }
+                ?? ListDiagnostic(.viewRejectedBatch("\(error)"))
+            reload(to: changeset.target, because: diagnostic)
             drain()
             return
         }

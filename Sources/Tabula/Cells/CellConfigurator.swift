@@ -27,8 +27,8 @@ public struct CellConfigurator<Item> {
     public var itemDescription: String
 
     @usableFromInline let matches: (Item) -> Bool
-    @usableFromInline let configureCell: (AnyObject, Item) -> Void
-    @usableFromInline let contentOf: ((Item) -> CellContent?)?
+    @usableFromInline let configureCell: @MainActor (AnyObject, Item) -> Void
+    @usableFromInline let contentOf: (@MainActor (Item) -> CellContent?)?
 
     /// Whether this configurator takes `item`.
     @inlinable
@@ -41,15 +41,17 @@ public struct CellConfigurator<Item> {
     ///   mismatch means the identifier was registered for another class in that view; Tabula checks
     ///   for that when it registers (``CellConfigurators/register(in:)``), so this traps only when
     ///   registration was done by hand.
+    @MainActor
     @inlinable
     public func configure(_ cell: AnyObject, with item: Item) { configureCell(cell, item) }
 
     /// The content for `item`, for content configurators; `nil` for cell-class configurators.
+    @MainActor
     public func content(for item: Item) -> CellContent? { contentOf?(item) }
 
     /// A configurator for every item, in cells of class `Cell`.
     public static func cell<Cell: AnyObject>(
-        _ cellType: Cell.Type, reuseIdentifier: String? = nil, configure: @escaping (Cell, Item) -> Void
+        _ cellType: Cell.Type, reuseIdentifier: String? = nil, configure: @escaping @MainActor (Cell, Item) -> Void
     ) -> CellConfigurator {
         let name = String(describing: cellType)
         return CellConfigurator(
@@ -62,8 +64,8 @@ public struct CellConfigurator<Item> {
     /// A configurator for the items `extract` returns a payload for (an enum case, a protocol's
     /// concrete type), in cells of class `Cell`, configured with that payload.
     public static func cell<Cell: AnyObject, Payload>(
-        _ cellType: Cell.Type, reuseIdentifier: String? = nil, for extract: @escaping (Item) -> Payload?,
-        configure: @escaping (Cell, Payload) -> Void
+        _ cellType: Cell.Type, reuseIdentifier: String? = nil, for extract: @escaping @Sendable (Item) -> Payload?,
+        configure: @escaping @MainActor (Cell, Payload) -> Void
     ) -> CellConfigurator {
         let name = String(describing: cellType)
         return CellConfigurator(
@@ -79,28 +81,29 @@ public struct CellConfigurator<Item> {
     /// A view-agnostic configurator: `content` describes the cell and each view's standard content
     /// cell shows it.
     public static func content(
-        reuseIdentifier: String = "TabulaContentCell", _ content: @escaping (Item) -> CellContent
+        reuseIdentifier: String = "TabulaContentCell", _ content: @escaping @MainActor (Item) -> CellContent
     ) -> CellConfigurator {
         contentConfigurator(reuseIdentifier: reuseIdentifier, description: String(describing: Item.self), matches: { _ in true }, content: content)
     }
 
     /// A view-agnostic configurator for the items `extract` returns a payload for.
     public static func content<Payload>(
-        reuseIdentifier: String = "TabulaContentCell", for extract: @escaping (Item) -> Payload?,
-        _ content: @escaping (Payload) -> CellContent
+        reuseIdentifier: String = "TabulaContentCell", for extract: @escaping @Sendable (Item) -> Payload?,
+        _ content: @escaping @MainActor (Payload) -> CellContent
     ) -> CellConfigurator {
         contentConfigurator(
             reuseIdentifier: reuseIdentifier, description: String(describing: Payload.self), matches: { extract($0) != nil },
-            content: { extract($0).map(content) ?? CellContent() })
+            content: { @MainActor in extract($0).map(content) ?? CellContent() })
     }
 
     static func contentConfigurator(
-        reuseIdentifier: String, description: String, matches: @escaping (Item) -> Bool, content: @escaping (Item) -> CellContent
+        reuseIdentifier: String, description: String, matches: @escaping (Item) -> Bool,
+        content: @escaping @MainActor (Item) -> CellContent
     ) -> CellConfigurator {
         CellConfigurator(
             reuseIdentifier: reuseIdentifier, cellType: nil, cellTypeName: "ContentCell", itemDescription: description,
             matches: matches,
-            configureCell: { cell, item in
+            configureCell: { @MainActor cell, item in
                 guard let contentCell = cell as? any ContentCell else {
                     preconditionFailure("cell \(type(of: cell)) dequeued for '\(reuseIdentifier)' does not conform to ContentCell")
                 }
@@ -109,6 +112,7 @@ public struct CellConfigurator<Item> {
             contentOf: content)
     }
 
+    @MainActor
     @usableFromInline
     static func cast<Cell: AnyObject>(_ cell: AnyObject, to type: Cell.Type, identifier: String) -> Cell {
         guard let typed = cell as? Cell else {

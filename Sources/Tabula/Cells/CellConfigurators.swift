@@ -37,7 +37,7 @@ public struct CellConfigurators<Item> {
     ///
     /// - Throws: ``ConfigurationError`` listing every item without one (at most 20 named, with the
     ///   total count).
-    public func validate<SectionID>(_ snapshot: Snapshot<SectionID, Item>) throws(ConfigurationError)
+    public func validate<SectionID>(_ snapshot: Snapshot<SectionID, Item>) throws
     where Item: Identifiable {
         var problems: [ConfigurationError.Problem] = []
         var missing = 0
@@ -61,7 +61,7 @@ public struct CellConfigurators<Item> {
     ///   different cell classes, or when a nib's cell class differs from the configurator's, naming
     ///   both classes.
     @MainActor
-    public func register(in registrar: some CellRegistrar) throws(ConfigurationError) {
+    public func register(in registrar: some CellRegistrar) throws {
         var problems: [ConfigurationError.Problem] = []
         var seen: [String: String] = [:]
         for configurator in configurators {

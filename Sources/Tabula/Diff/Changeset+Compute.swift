@@ -16,7 +16,7 @@ extension Changeset where Item: Equatable {
     ///   naming it and both positions; never a wrong changeset.
     public init(
         from source: [Section<SectionID, Item>], to target: [Section<SectionID, Item>], options: DiffOptions = DiffOptions()
-    ) throws(SnapshotError<SectionID, Item.ID>) {
+    ) throws {
         self.init(from: try SnapshotType(source), to: try SnapshotType(target), options: options)
     }
 }

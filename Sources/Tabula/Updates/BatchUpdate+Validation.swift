@@ -35,7 +35,7 @@ extension BatchUpdate {
     @discardableResult
     public func validate(
         before: [Int], after: [Int], flavor: ListFlavor = .table, mapItems: Bool = true
-    ) throws(BatchUpdateError) -> Outcome {
+    ) throws -> Outcome {
         func fail(_ violation: BatchUpdateError.Violation) -> BatchUpdateError {
             BatchUpdateError(violation, flavor: flavor)
         }

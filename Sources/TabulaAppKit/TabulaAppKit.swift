@@ -1,0 +1,1 @@
+// AppKit adapter: see NSTableViewAdapter.swift

@@ -1,0 +1,197 @@
+#if canImport(UIKit)
+    import UIKit
+    import Tabula
+
+    /// Makes a `UICollectionView` show snapshots, with the same configurators and pipeline as
+    /// ``TableViewAdapter`` (SPEC S4.3: one provider in a table and a collection).
+    ///
+    /// Section titles are shown in ``TabulaTitleView`` supplementary views of kind
+    /// `UICollectionView.elementKindSectionHeader` and `…Footer`; give the layout header and footer
+    /// sizes (or use a list layout with `headerMode = .supplementary`) to see them.
+    @MainActor
+    public final class CollectionViewAdapter<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: NSObject,
+        UICollectionViewDataSource, UICollectionViewDelegate, ListViewUpdating, CellRegistrar
+    where Item.ID: Sendable {
+        /// The collection view driven. Not retained.
+        public private(set) weak var collectionView: UICollectionView?
+        /// The apply pipeline.
+        public let driver: ListDriver<SectionID, Item>
+        /// The cell configurators.
+        public let cells: CellConfigurators<Item>
+        /// Called when the user selects an item, with the item itself.
+        public var onSelect: ((Item, IndexPath) -> Void)?
+        /// Context menus declared next to the items they act on.
+        public var contextMenu: ((Item, IndexPath) -> UIContextMenuConfiguration?)?
+
+        private static var titleViewIdentifier: String { "TabulaTitleView" }
+        private var registered: [String: String] = [:]
+        private var nibs: NibLookup
+        private var hasLoaded = false
+
+        /// The snapshot on screen.
+        public var snapshot: Snapshot<SectionID, Item> { driver.snapshot }
+
+        /// Becomes `collectionView`'s data source and delegate and registers every cell the
+        /// configurators use, and the title views.
+        ///
+        /// - Throws: ``ConfigurationError`` for conflicting registrations.
+        public init(
+            collectionView: UICollectionView, cells: CellConfigurators<Item>, bundle: Bundle = .main,
+            updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?
+        ) throws {
+            self.collectionView = collectionView
+            self.cells = cells
+            self.nibs = NibLookup(bundle: bundle)
+            self.driver = ListDriver(updateKind: updateKind)
+            super.init()
+            try cells.register(in: self)
+            for kind in [UICollectionView.elementKindSectionHeader, UICollectionView.elementKindSectionFooter] {
+                collectionView.register(TabulaTitleView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: Self.titleViewIdentifier)
+            }
+            driver.view = self
+            collectionView.dataSource = self
+            collectionView.delegate = self
+        }
+
+        /// Applies `snapshot` and returns once it is on screen.
+        public func apply(_ snapshot: Snapshot<SectionID, Item>, animated: Bool = true) async throws {
+            try cells.validate(snapshot)
+            await driver.apply(snapshot, animated: animated)
+        }
+
+        /// The item at `indexPath`, or `nil`.
+        public func item(at indexPath: IndexPath) -> Item? { driver.snapshot.item(at: indexPath.itemPath) }
+
+        // MARK: ListViewUpdating
+
+        public var flavor: ListFlavor { .collection }
+        public var canAnimateUpdates: Bool { hasLoaded && collectionView?.window != nil }
+
+        public func displayedItemCounts() -> [Int] {
+            guard let collectionView else { return [] }
+            return (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
+        }
+
+        public func reloadData() {
+            hasLoaded = true
+            collectionView?.reloadData()
+        }
+
+        public func performBatchUpdates(
+            _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
+        ) {
+            guard let collectionView else {
+                updateData()
+                completion()
+                return
+            }
+            // UIKit runs the updates block synchronously, inside this call.
+            withoutActuallyEscaping(updateData) { updateData in
+            let body = {
+                collectionView.performBatchUpdates({
+                    updateData()
+                    if !update.deletedSections.isEmpty { collectionView.deleteSections(IndexSet(update.deletedSections)) }
+                    if !update.insertedSections.isEmpty { collectionView.insertSections(IndexSet(update.insertedSections)) }
+                    for move in update.movedSections { collectionView.moveSection(move.from, toSection: move.to) }
+                    if !update.deletedItems.isEmpty { collectionView.deleteItems(at: update.deletedItems.map(IndexPath.init)) }
+                    if !update.insertedItems.isEmpty { collectionView.insertItems(at: update.insertedItems.map(IndexPath.init)) }
+                    for move in update.movedItems { collectionView.moveItem(at: IndexPath(move.from), to: IndexPath(move.to)) }
+                    if !update.reloadedItems.isEmpty { collectionView.reloadItems(at: update.reloadedItems.map(IndexPath.init)) }
+                    if !update.reconfiguredItems.isEmpty { collectionView.reconfigureItems(at: update.reconfiguredItems.map(IndexPath.init)) }
+                }, completion: { _ in
+                    for section in update.updatedSectionTitles { self.refreshTitles(ofSection: section) }
+                    completion()
+                })
+            }
+            if animated { body() } else { UIView.performWithoutAnimation(body) }
+            }
+        }
+
+        private func refreshTitles(ofSection section: Int) {
+            guard let collectionView, let data = driver.snapshot.section(at: section) else { return }
+            let path = IndexPath(item: 0, section: section)
+            (collectionView.supplementaryView(forElementKind: UICollectionView.elementKindSectionHeader, at: path) as? TabulaTitleView)?
+                .label.text = data.header
+            (collectionView.supplementaryView(forElementKind: UICollectionView.elementKindSectionFooter, at: path) as? TabulaTitleView)?
+                .label.text = data.footer
+        }
+
+        // MARK: CellRegistrar
+
+        public func registeredCellTypeName(forReuseIdentifier identifier: String) -> String? { registered[identifier] }
+
+        public func nibCellTypeName(named name: String) -> String? { nibs.cellClassName(inNibNamed: name) }
+
+        public func registerNib(named name: String, forReuseIdentifier identifier: String) {
+            collectionView?.register(UINib(nibName: name, bundle: nibs.bundle), forCellWithReuseIdentifier: identifier)
+            registered[identifier] = name
+        }
+
+        public func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
+            guard let cellClass = cellType as? UICollectionViewCell.Type else { return false }
+            collectionView?.register(cellClass, forCellWithReuseIdentifier: identifier)
+            registered[identifier] = String(describing: cellClass)
+            return true
+        }
+
+        public func registerContentCell(forReuseIdentifier identifier: String) {
+            collectionView?.register(TabulaCollectionCell.self, forCellWithReuseIdentifier: identifier)
+            registered[identifier] = "ContentCell"
+        }
+
+        // MARK: UICollectionViewDataSource
+
+        public func numberOfSections(in collectionView: UICollectionView) -> Int {
+            hasLoaded = true
+            return driver.snapshot.numberOfSections
+        }
+
+        public func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+            driver.snapshot.numberOfItems(inSection: section)
+        }
+
+        public func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+            guard let item = driver.snapshot.item(at: indexPath.itemPath), let configurator = cells.configurator(for: item) else {
+                preconditionFailure("collection view asked for \(indexPath), which Tabula's snapshot does not have")
+            }
+            let cell = collectionView.dequeueReusableCell(withReuseIdentifier: configurator.reuseIdentifier, for: indexPath)
+            configurator.configure(cell, with: item)
+            return cell
+        }
+
+        public func collectionView(
+            _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+        ) -> UICollectionReusableView {
+            let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: Self.titleViewIdentifier, for: indexPath)
+            let section = driver.snapshot.section(at: indexPath.section)
+            (view as? TabulaTitleView)?.label.text = kind == UICollectionView.elementKindSectionHeader ? section?.header : section?.footer
+            return view
+        }
+
+        // MARK: UICollectionViewDelegate
+
+        public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+            guard let item = item(at: indexPath) else { return }
+            onSelect?(item, indexPath)
+        }
+
+        public func collectionView(
+            _ collectionView: UICollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath, point: CGPoint
+        ) -> UIContextMenuConfiguration? {
+            guard let item = item(at: indexPath), let contextMenu else { return nil }
+            return contextMenu(item, indexPath)
+        }
+    }
+
+    extension CollectionViewAdapter where Item: Equatable {
+        /// Creates an adapter that compares content with `==` and reconfigures changed items that
+        /// keep their cell class, reloading those whose class changes.
+        public convenience init(collectionView: UICollectionView, cells: CellConfigurators<Item>, bundle: Bundle = .main) throws {
+            let lookup = ReuseIdentifierLookup(cells)
+            try self.init(collectionView: collectionView, cells: cells, bundle: bundle) { old, new in
+                guard old != new else { return nil }
+                return lookup.sameCell(old, new) ? .reconfigure : .reload
+            }
+        }
+    }
+#endif

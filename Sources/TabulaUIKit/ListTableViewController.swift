@@ -1,0 +1,92 @@
+#if canImport(UIKit)
+    import UIKit
+    import Tabula
+
+    /// A table view controller built from configurators, fed snapshots (SPEC S0.3, S1.1).
+    ///
+    /// It is a `UITableViewController`, so what that class gives stays: selection cleared when the
+    /// view appears (`clearsSelectionOnViewWillAppear`), Edit/Done through `editButtonItem`,
+    /// keyboard avoidance, pull to refresh. Rows size themselves (automatic dimension with an
+    /// estimate).
+    ///
+    /// ```swift
+    /// let users = try ListTableViewController<String, User>(cells: CellConfigurators {
+    ///     CellConfigurator.content { user in CellContent(text: user.login, secondaryText: user.name, style: "subtitle") }
+    /// })
+    /// users.adapter.onSelect = { user, _ in navigationController?.pushViewController(repositories(of: user), animated: true) }
+    /// await users.setItems(results)   // reloads or animates, and scrolls to the top
+    /// ```
+    @MainActor
+    open class ListTableViewController<SectionID: Hashable & Sendable, Item: Identifiable & Equatable & Sendable>: UITableViewController
+    where Item.ID: Sendable {
+        /// The adapter that drives the table.
+        public private(set) var adapter: TableViewAdapter<SectionID, Item>!
+        /// The cell configurators.
+        public let cells: CellConfigurators<Item>
+        /// Whether setting new items scrolls back to the top (S1.1).
+        public var scrollsToTopOnNewItems = true
+        private let bundle: Bundle
+
+        /// Creates the controller; cells are registered when the view loads.
+        public init(style: UITableView.Style = .insetGrouped, cells: CellConfigurators<Item>, bundle: Bundle = .main) {
+            self.cells = cells
+            self.bundle = bundle
+            super.init(style: style)
+        }
+
+        @available(*, unavailable, message: "ListTableViewController is created in code, with its configurators")
+        public required init?(coder: NSCoder) {
+            fatalError("ListTableViewController is created in code, with its configurators")
+        }
+
+        open override func viewDidLoad() {
+            super.viewDidLoad()
+            tableView.rowHeight = UITableView.automaticDimension
+            tableView.estimatedRowHeight = 44
+            do {
+                adapter = try TableViewAdapter(tableView: tableView, cells: cells, bundle: bundle)
+            } catch {
+                // Conflicting registrations are a programming error in the configurators.
+                preconditionFailure("ListTableViewController: \(error)")
+            }
+        }
+
+        /// Shows `snapshot`, animated when the table is on screen.
+        public func apply(_ snapshot: Snapshot<SectionID, Item>, animated: Bool = true) async throws {
+            loadViewIfNeeded()
+            try await adapter.apply(snapshot, animated: animated)
+        }
+
+        /// Shows `items` in one section and scrolls to the top (S1.1's `items` setter).
+        public func setItems(_ items: [Item], in section: SectionID, header: String? = nil) async throws {
+            let snapshot = try Snapshot<SectionID, Item>([Section(section, header: header, items: items)])
+            try await apply(snapshot)
+            if scrollsToTopOnNewItems && !items.isEmpty {
+                tableView.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top, animated: true)
+            }
+        }
+    }
+
+    extension UIViewController {
+        /// Adds `child` as a child view controller whose view fills `container` (S0.3).
+        public func embed(_ child: UIViewController, in container: UIView) {
+            addChild(child)
+            child.view.translatesAutoresizingMaskIntoConstraints = false
+            container.addSubview(child.view)
+            NSLayoutConstraint.activate([
+                child.view.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+                child.view.trailingAnchor.constraint(equalTo: container.trailingAnchor),
+                child.view.topAnchor.constraint(equalTo: container.topAnchor),
+                child.view.bottomAnchor.constraint(equalTo: container.bottomAnchor),
+            ])
+            child.didMove(toParent: self)
+        }
+
+        /// Removes a child added with ``embed(_:in:)``.
+        public func unembed(_ child: UIViewController) {
+            child.willMove(toParent: nil)
+            child.view.removeFromSuperview()
+            child.removeFromParent()
+        }
+    }
+#endif

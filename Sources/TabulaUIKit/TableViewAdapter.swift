@@ -1,0 +1,272 @@
+#if canImport(UIKit)
+    import UIKit
+    import Tabula
+
+    /// Makes a `UITableView` show snapshots: its data source and delegate, driven by a
+    /// ``ListDriver`` and ``CellConfigurators``.
+    ///
+    /// The view controller never names a cell class or implements `UITableViewDataSource`:
+    ///
+    /// ```swift
+    /// let adapter = try TableViewAdapter<String, Country>(tableView: tableView, cells: CellConfigurators {
+    ///     CellConfigurator.cell(CountryCell.self) { cell, country in cell.nameLabel.text = country.name }
+    /// })
+    /// adapter.onSelect = { country, _ in show(country) }
+    /// try await adapter.apply(snapshot)
+    /// ```
+    ///
+    /// Every stage of an update is checked against UIKit's rules before `performBatchUpdates`; the
+    /// adapter never lets an inconsistent batch reach the table (it reloads and reports a
+    /// ``ListDiagnostic`` instead).
+    @MainActor
+    public final class TableViewAdapter<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: NSObject,
+        UITableViewDataSource, UITableViewDelegate, ListViewUpdating, CellRegistrar
+    where Item.ID: Sendable {
+        /// The table view driven. Not retained.
+        public private(set) weak var tableView: UITableView?
+        /// The apply pipeline.
+        public let driver: ListDriver<SectionID, Item>
+        /// The cell configurators.
+        public let cells: CellConfigurators<Item>
+        /// The animation for inserted and deleted rows.
+        public var rowAnimation: UITableView.RowAnimation = .automatic
+        /// Called when the user selects an item, with the item itself (S3.3).
+        public var onSelect: ((Item, IndexPath) -> Void)?
+        /// Whether to deselect a row right after it was selected (default `true`).
+        public var deselectsAfterSelection = true
+        /// Whether the user may delete an item with swipe-to-delete or in editing mode.
+        public var canDelete: (Item) -> Bool = { _ in false }
+        /// Called after the user deleted an item, with the new snapshot (update your model here).
+        public var onDelete: ((Item, Snapshot<SectionID, Item>) -> Void)?
+        /// Whether the user may reorder an item in editing mode.
+        public var canMove: (Item) -> Bool = { _ in false }
+        /// Called after the user moved an item, with the new snapshot (update your model here).
+        public var onMove: ((Item, Snapshot<SectionID, Item>) -> Void)?
+        /// Swipe actions declared next to the items they act on.
+        public var trailingSwipeActions: ((Item, IndexPath) -> UISwipeActionsConfiguration?)?
+        /// Context menus declared next to the items they act on.
+        public var contextMenu: ((Item, IndexPath) -> UIContextMenuConfiguration?)?
+        /// Called for toggles of ``CellContent/Accessory/toggle(isOn:)`` switches in ``TabulaTableCell``s.
+        public var onToggle: ((Item, Bool) -> Void)?
+
+        private var registered: [String: String] = [:]
+        private var nibs: NibLookup
+        private var hasLoaded = false
+
+        /// The snapshot on screen.
+        public var snapshot: Snapshot<SectionID, Item> { driver.snapshot }
+
+        /// Becomes `tableView`'s data source and delegate and registers every cell the configurators
+        /// use (from a nib named after the class in `bundle` when one exists).
+        ///
+        /// - Throws: ``ConfigurationError`` for conflicting registrations, naming both classes.
+        public init(
+            tableView: UITableView, cells: CellConfigurators<Item>, bundle: Bundle = .main,
+            updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?
+        ) throws {
+            self.tableView = tableView
+            self.cells = cells
+            self.nibs = NibLookup(bundle: bundle)
+            self.driver = ListDriver(updateKind: updateKind)
+            super.init()
+            try cells.register(in: self)
+            driver.view = self
+            tableView.dataSource = self
+            tableView.delegate = self
+        }
+
+        /// Applies `snapshot` and returns once it is on screen.
+        ///
+        /// - Throws: ``ConfigurationError`` before anything changes when an item has no configurator.
+        public func apply(_ snapshot: Snapshot<SectionID, Item>, animated: Bool = true) async throws {
+            try cells.validate(snapshot)
+            await driver.apply(snapshot, animated: animated)
+        }
+
+        /// The item at `indexPath`, or `nil`.
+        public func item(at indexPath: IndexPath) -> Item? { driver.snapshot.item(at: indexPath.itemPath) }
+
+        // MARK: ListViewUpdating
+
+        public var flavor: ListFlavor { .table }
+
+        public var canAnimateUpdates: Bool { hasLoaded && tableView?.window != nil }
+
+        public func displayedItemCounts() -> [Int] {
+            guard let tableView else { return [] }
+            return (0..<tableView.numberOfSections).map { tableView.numberOfRows(inSection: $0) }
+        }
+
+        public func reloadData() {
+            hasLoaded = true
+            tableView?.reloadData()
+        }
+
+        public func performBatchUpdates(
+            _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
+        ) {
+            guard let tableView else {
+                updateData()
+                completion()
+                return
+            }
+            let animation = animated ? rowAnimation : .none
+            // UIKit runs the updates block synchronously, inside this call.
+            withoutActuallyEscaping(updateData) { updateData in
+            tableView.performBatchUpdates({
+                updateData()
+                if !update.deletedSections.isEmpty { tableView.deleteSections(IndexSet(update.deletedSections), with: animation) }
+                if !update.insertedSections.isEmpty { tableView.insertSections(IndexSet(update.insertedSections), with: animation) }
+                for move in update.movedSections { tableView.moveSection(move.from, toSection: move.to) }
+                if !update.deletedItems.isEmpty { tableView.deleteRows(at: update.deletedItems.map(IndexPath.init), with: animation) }
+                if !update.insertedItems.isEmpty { tableView.insertRows(at: update.insertedItems.map(IndexPath.init), with: animation) }
+                for move in update.movedItems { tableView.moveRow(at: IndexPath(move.from), to: IndexPath(move.to)) }
+                if !update.reloadedItems.isEmpty { tableView.reloadRows(at: update.reloadedItems.map(IndexPath.init), with: animation) }
+                if !update.reconfiguredItems.isEmpty { tableView.reconfigureRows(at: update.reconfiguredItems.map(IndexPath.init)) }
+            }, completion: { _ in
+                for section in update.updatedSectionTitles { self.refreshTitles(ofSection: section) }
+                completion()
+            })
+            }
+        }
+
+        /// Updates the visible header and footer of `section` in place (a section reload would
+        /// conflict with row updates of the same batch).
+        private func refreshTitles(ofSection section: Int) {
+            guard let tableView, let data = driver.snapshot.section(at: section) else { return }
+            for (view, title) in [(tableView.headerView(forSection: section), data.header), (tableView.footerView(forSection: section), data.footer)] {
+                guard let view else { continue }
+                var configuration = view.defaultContentConfiguration()
+                configuration.text = title
+                view.contentConfiguration = configuration
+            }
+        }
+
+        // MARK: CellRegistrar
+
+        public func registeredCellTypeName(forReuseIdentifier identifier: String) -> String? { registered[identifier] }
+
+        public func nibCellTypeName(named name: String) -> String? { nibs.cellClassName(inNibNamed: name) }
+
+        public func registerNib(named name: String, forReuseIdentifier identifier: String) {
+            tableView?.register(UINib(nibName: name, bundle: nibs.bundle), forCellReuseIdentifier: identifier)
+            registered[identifier] = name
+        }
+
+        public func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
+            guard let cellClass = cellType as? UITableViewCell.Type else { return false }
+            tableView?.register(cellClass, forCellReuseIdentifier: identifier)
+            registered[identifier] = String(describing: cellClass)
+            return true
+        }
+
+        public func registerContentCell(forReuseIdentifier identifier: String) {
+            tableView?.register(TabulaTableCell.self, forCellReuseIdentifier: identifier)
+            registered[identifier] = "ContentCell"
+        }
+
+        // MARK: UITableViewDataSource
+
+        public func numberOfSections(in tableView: UITableView) -> Int {
+            hasLoaded = true
+            return driver.snapshot.numberOfSections
+        }
+
+        public func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+            driver.snapshot.numberOfItems(inSection: section)
+        }
+
+        public func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            // The count methods answer from the same snapshot, so the item exists; a missing
+            // configurator was reported by `apply` before the snapshot reached the table.
+            guard let item = driver.snapshot.item(at: indexPath.itemPath), let configurator = cells.configurator(for: item) else {
+                return UITableViewCell()
+            }
+            let cell = tableView.dequeueReusableCell(withIdentifier: configurator.reuseIdentifier, for: indexPath)
+            configurator.configure(cell, with: item)
+            if let contentCell = cell as? TabulaTableCell, let onToggle {
+                contentCell.onToggle = { isOn in onToggle(item, isOn) }
+            }
+            return cell
+        }
+
+        public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+            driver.snapshot.section(at: section)?.header
+        }
+
+        public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
+            driver.snapshot.section(at: section)?.footer
+        }
+
+        public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+            item(at: indexPath).map(canDelete) ?? false
+        }
+
+        public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+            item(at: indexPath).map(canMove) ?? false
+        }
+
+        public func tableView(
+            _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+        ) {
+            guard editingStyle == .delete, let item = item(at: indexPath) else { return }
+            var next = driver.snapshot
+            do { try next.deleteItems([item.id]) } catch { return }
+            driver.apply(next)
+            onDelete?(item, next)
+        }
+
+        public func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+            guard let item = item(at: sourceIndexPath) else { return }
+            var next = driver.snapshot
+            do { try next.moveItem(at: sourceIndexPath.itemPath, to: destinationIndexPath.itemPath) } catch { return }
+            driver.acknowledgeViewChange(next)
+            onMove?(item, next)
+        }
+
+        // MARK: UITableViewDelegate
+
+        public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+            if deselectsAfterSelection { tableView.deselectRow(at: indexPath, animated: true) }
+            guard let item = item(at: indexPath) else { return }
+            onSelect?(item, indexPath)
+        }
+
+        public func tableView(
+            _ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+        ) -> UISwipeActionsConfiguration? {
+            guard let item = item(at: indexPath), let trailingSwipeActions else { return nil }
+            return trailingSwipeActions(item, indexPath)
+        }
+
+        public func tableView(
+            _ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: CGPoint
+        ) -> UIContextMenuConfiguration? {
+            guard let item = item(at: indexPath), let contextMenu else { return nil }
+            return contextMenu(item, indexPath)
+        }
+    }
+
+    extension TableViewAdapter where Item: Equatable {
+        /// Creates an adapter that compares content with `==` and picks the cheapest correct update
+        /// of a changed item: reconfigure (`reconfigureRows`) when it keeps its cell class, reload
+        /// when the class changes.
+        public convenience init(tableView: UITableView, cells: CellConfigurators<Item>, bundle: Bundle = .main) throws {
+            let lookup = ReuseIdentifierLookup(cells)
+            try self.init(tableView: tableView, cells: cells, bundle: bundle) { old, new in
+                guard old != new else { return nil }
+                return lookup.sameCell(old, new) ? .reconfigure : .reload
+            }
+        }
+    }
+
+    /// Which reuse identifier each item gets, asked by the diff off the main actor. Configurator
+    /// predicates are plain functions of the item.
+    struct ReuseIdentifierLookup<Item>: @unchecked Sendable {
+        let cells: CellConfigurators<Item>
+        init(_ cells: CellConfigurators<Item>) { self.cells = cells }
+        func sameCell(_ a: Item, _ b: Item) -> Bool {
+            cells.configurator(for: a)?.reuseIdentifier == cells.configurator(for: b)?.reuseIdentifier
+        }
+    }
+#endif

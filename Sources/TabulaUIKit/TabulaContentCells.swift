@@ -1,0 +1,89 @@
+#if canImport(UIKit)
+    import UIKit
+    import Tabula
+
+    /// Tabula's standard table cell: shows ``CellContent`` through `UIListContentConfiguration`, with a
+    /// `UISwitch` for toggle accessories. Content configurators use it.
+    open class TabulaTableCell: UITableViewCell, ContentCell {
+        /// Called when the user flips the switch of a toggle accessory.
+        public var onToggle: ((Bool) -> Void)?
+        private lazy var toggle: UISwitch = {
+            let toggle = UISwitch()
+            toggle.addTarget(self, action: #selector(toggled), for: .valueChanged)
+            return toggle
+        }()
+
+        public func apply(_ content: CellContent) {
+            var configuration: UIListContentConfiguration
+            switch content.style {
+            case "subtitle": configuration = .subtitleCell()
+            case "value": configuration = .valueCell()
+            default: configuration = content.secondaryText == nil ? .cell() : .valueCell()
+            }
+            configuration.text = content.text
+            configuration.secondaryText = content.secondaryText
+            contentConfiguration = configuration
+            accessoryView = nil
+            accessoryType = .none
+            if let isOn = content.accessory.toggleState {
+                toggle.isOn = isOn
+                accessoryView = toggle
+                selectionStyle = .none
+            } else {
+                selectionStyle = .default
+                if content.accessory.isDisclosureIndicator { accessoryType = .disclosureIndicator }
+                if content.accessory.isCheckmark { accessoryType = .checkmark }
+            }
+        }
+
+        @objc private func toggled() { onToggle?(toggle.isOn) }
+
+        open override func prepareForReuse() {
+            super.prepareForReuse()
+            onToggle = nil
+        }
+    }
+
+    /// Tabula's standard collection cell: shows ``CellContent`` as a list cell.
+    open class TabulaCollectionCell: UICollectionViewListCell, ContentCell {
+        public func apply(_ content: CellContent) {
+            var configuration = content.style == "subtitle" ? UIListContentConfiguration.subtitleCell() : .cell()
+            configuration.text = content.text
+            configuration.secondaryText = content.secondaryText
+            contentConfiguration = configuration
+            var accessories: [UICellAccessory] = []
+            if content.accessory.isDisclosureIndicator { accessories.append(.disclosureIndicator()) }
+            if content.accessory.isCheckmark { accessories.append(.checkmark()) }
+            if let isOn = content.accessory.toggleState {
+                let toggle = UISwitch()
+                toggle.isOn = isOn
+                accessories.append(.customView(configuration: .init(customView: toggle, placement: .trailing())))
+            }
+            self.accessories = accessories
+        }
+    }
+
+    /// A section header or footer of a collection view, showing a title.
+    open class TabulaTitleView: UICollectionReusableView {
+        /// The label showing the title.
+        public let label = UILabel()
+
+        public override init(frame: CGRect) {
+            super.init(frame: frame)
+            label.font = .preferredFont(forTextStyle: .headline)
+            label.adjustsFontForContentSizeCategory = true
+            label.translatesAutoresizingMaskIntoConstraints = false
+            addSubview(label)
+            NSLayoutConstraint.activate([
+                label.leadingAnchor.constraint(equalTo: layoutMarginsGuide.leadingAnchor),
+                label.trailingAnchor.constraint(equalTo: layoutMarginsGuide.trailingAnchor),
+                label.topAnchor.constraint(equalTo: topAnchor, constant: 8),
+                label.bottomAnchor.constraint(equalTo: bottomAnchor, constant: -8),
+            ])
+        }
+
+        public required init?(coder: NSCoder) {
+            super.init(coder: coder)
+        }
+    }
+#endif
