@@ -1,1 +1,0 @@
-// AppKit adapter: see NSTableViewAdapter.swift
