@@ -25,11 +25,14 @@ let package = Package(
         .target(name: "TabulaAppKit", dependencies: ["Tabula"]),
         // A list view that draws into a terminal (and prints plain text when output is not one).
         .target(name: "TabulaTerminal", dependencies: ["Tabula"]),
+        // The seeds' worked examples, written with Tabula; tested against the headless view.
+        .target(name: "TabulaExamples", dependencies: ["Tabula", "TabulaTesting"], path: "Examples"),
         // The demo's screens, as a library so tests can check what each one shows.
         .target(name: "TabulaDemoKit", dependencies: ["Tabula", "TabulaTerminal"]),
         .executableTarget(name: "tabula-demo", dependencies: ["Tabula", "TabulaTerminal", "TabulaDemoKit"]),
         .testTarget(name: "TabulaTests", dependencies: ["Tabula", "TabulaTesting"]),
         .testTarget(name: "TabulaTestingTests", dependencies: ["Tabula", "TabulaTesting"]),
+        .testTarget(name: "TabulaExamplesTests", dependencies: ["TabulaExamples", "Tabula", "TabulaTesting"]),
         .testTarget(name: "TabulaDemoTests", dependencies: ["TabulaDemoKit", "Tabula", "TabulaTesting", "TabulaTerminal"]),
     ],
     swiftLanguageModes: [.v6]

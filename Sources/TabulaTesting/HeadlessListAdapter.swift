@@ -26,6 +26,8 @@ where Item.ID: Sendable {
     public let cells: CellConfigurators<Item>
     /// Called when the user selects an item, with the item itself.
     public var onSelect: ((Item, ItemPath) -> Void)?
+    /// Whether to deselect a row right after it was selected (default `true`, as the UIKit adapter).
+    public var deselectsAfterSelection = true
     /// Whether the user may delete an item (swipe to delete). Default: no.
     public var canDelete: (Item) -> Bool = { _ in false }
     /// Called after the user deleted an item, with the new snapshot (update your model here).
@@ -139,7 +141,7 @@ where Item.ID: Sendable {
     }
 
     public func listView(_ listView: HeadlessListView, cellForItemAt path: ItemPath) throws -> HeadlessCell {
-                let item = try driver.snapshot.existingItem(at: path)
+        let item = try driver.snapshot.existingItem(at: path)
         guard let configurator = cells.configurator(for: item) else {
             throw ConfigurationError(problems: [.noConfigurator(item: "\(item)", at: path)])
         }
@@ -165,7 +167,7 @@ where Item.ID: Sendable {
     }
 
     public func listView(_ listView: HeadlessListView, commitDeleteOfItemAt path: ItemPath) throws {
-                let item = try driver.snapshot.existingItem(at: path)
+        let item = try driver.snapshot.existingItem(at: path)
         var next = driver.snapshot
         try next.deleteItems([item.id])
         driver.apply(next)
@@ -173,7 +175,7 @@ where Item.ID: Sendable {
     }
 
     public func listView(_ listView: HeadlessListView, moveItemAt source: ItemPath, to destination: ItemPath) throws {
-                let item = try driver.snapshot.existingItem(at: source)
+        let item = try driver.snapshot.existingItem(at: source)
         var next = driver.snapshot
         try next.moveItem(at: source, to: destination)
         driver.acknowledgeViewChange(next)
@@ -183,7 +185,8 @@ where Item.ID: Sendable {
     // MARK: HeadlessListDelegate
 
     public func listView(_ listView: HeadlessListView, didSelectItemAt path: ItemPath) {
-                guard let item = driver.snapshot.item(at: path) else { return }
+        if deselectsAfterSelection { listView.deselectItem(at: path) }
+        guard let item = driver.snapshot.item(at: path) else { return }
         onSelect?(item, path)
     }
 }

@@ -1,0 +1,107 @@
+// Seed 001, generic TableViewController<T, Cell>: a user search whose results appear
+// asynchronously in a two-label cell, and whose rows open that user's repositories (S1.1–S1.3).
+import Tabula
+import TabulaTesting
+
+public struct User: Identifiable, Hashable, Sendable {
+    public var login: String
+    public var name: String
+    public var id: String { login }
+}
+
+public struct Repository: Identifiable, Hashable, Sendable {
+    public var name: String
+    public var stars: Int
+    public var id: String { name }
+}
+
+/// Where users come from: a server in the app, an in-process fake here.
+public protocol UserFetching: Sendable {
+    func users(matching query: String) async throws -> [User]
+    func repositories(of user: User) async throws -> [Repository]
+}
+
+/// Bundled users, answered after a short artificial delay.
+public struct BundledUsers: UserFetching {
+    public var delay: Duration
+    public init(delay: Duration = .milliseconds(150)) { self.delay = delay }
+
+    public static let users: [User] = [
+        User(login: "ada", name: "Ada Lovelace"), User(login: "alan", name: "Alan Turing"),
+        User(login: "grace", name: "Grace Hopper"), User(login: "edsger", name: "Edsger Dijkstra"),
+        User(login: "barbara", name: "Barbara Liskov"), User(login: "donald", name: "Donald Knuth"),
+        User(login: "margaret", name: "Margaret Hamilton"), User(login: "ken", name: "Ken Thompson"),
+        User(login: "dennis", name: "Dennis Ritchie"), User(login: "radia", name: "Radia Perlman"),
+    ]
+
+    public func users(matching query: String) async throws -> [User] {
+        try await Task.sleep(for: delay)
+        let needle = query.lowercased()
+        return needle.isEmpty ? [] : Self.users.filter { $0.login.contains(needle) || $0.name.lowercased().contains(needle) }
+    }
+
+    public func repositories(of user: User) async throws -> [Repository] {
+        try await Task.sleep(for: delay)
+        return (1...3).map { Repository(name: "\(user.login)-project-\($0)", stars: user.login.count * 10 * $0) }
+    }
+}
+
+/// The two-label cell of the seed, as view-agnostic content: login, then full name.
+public enum UserSearchCells {
+    public static var users: CellConfigurators<User> {
+        CellConfigurators {
+            CellConfigurator.content { CellContent(text: $0.login, secondaryText: $0.name, accessory: .disclosureIndicator, style: "subtitle") }
+        }
+    }
+    public static var repositories: CellConfigurators<Repository> {
+        CellConfigurators {
+            CellConfigurator.content { CellContent(text: $0.name, secondaryText: "★ \($0.stars)") }
+        }
+    }
+
+    public static func results(_ users: [User]) -> Snapshot<String, User> {
+        try! Snapshot([Section("results", header: users.isEmpty ? nil : "\(users.count) users", items: users)])
+    }
+}
+
+/// The search screen; selecting a user pushes their repositories.
+@MainActor
+public final class UserSearchScreen {
+    public let list = HeadlessListView(viewportHeight: 10)
+    public let adapter: HeadlessListAdapter<String, User>
+    public private(set) var pushed: RepositoriesScreen?
+    let fetcher: any UserFetching
+
+    public init(fetcher: any UserFetching) throws {
+        self.fetcher = fetcher
+        adapter = try HeadlessListAdapter(listView: list, cells: UserSearchCells.users)
+        adapter.onSelect = { [unowned self] user, _ in pushed = RepositoriesScreen(user: user, fetcher: fetcher) }
+    }
+
+    /// What the search bar's delegate calls.
+    public func search(_ query: String) async throws {
+        let users = try await fetcher.users(matching: query)
+        try await adapter.apply(UserSearchCells.results(users))
+        if !users.isEmpty { try list.scrollToTop() }
+    }
+}
+
+/// The repositories of one user.
+@MainActor
+public final class RepositoriesScreen {
+    public let user: User
+    public let list = HeadlessListView(viewportHeight: 10)
+    public let adapter: HeadlessListAdapter<String, Repository>
+    let fetcher: any UserFetching
+
+    init(user: User, fetcher: any UserFetching) {
+        self.user = user
+        self.fetcher = fetcher
+        adapter = try! HeadlessListAdapter(listView: list, cells: UserSearchCells.repositories)
+    }
+
+    public func load() async throws {
+        let repositories = try await fetcher.repositories(of: user)
+        try await adapter.apply(try Snapshot([Section("repos", header: "\(user.name)'s repositories", items: repositories)]))
+    }
+}

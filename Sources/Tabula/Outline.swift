@@ -1,0 +1,78 @@
+/// A tree of items shown as a flat list whose branches expand and collapse (SPEC B7).
+///
+/// Table views have no outline support of their own (only collection views' section snapshots do);
+/// an outline works with every Tabula view because expanding or collapsing only produces a new
+/// snapshot, and the diff animates the children in or out.
+///
+/// ```swift
+/// var outline = Outline(roots: [OutlineNode("fruit", value: "Fruit", children: [OutlineNode("apple", value: "Apple")])])
+/// outline.toggle("fruit")
+/// try await adapter.apply(outline.snapshot(section: "main"))
+/// ```
+public struct Outline<ID: Hashable & Sendable, Value> {
+    /// The top-level nodes.
+    public var roots: [OutlineNode<ID, Value>]
+    /// The identifiers of the expanded nodes.
+    public var expanded: Set<ID>
+
+    /// Creates an outline; everything is collapsed unless listed in `expanded`.
+    public init(roots: [OutlineNode<ID, Value>], expanded: Set<ID> = []) {
+        self.roots = roots
+        self.expanded = expanded
+    }
+
+    /// Expands a collapsed node or collapses an expanded one.
+    public mutating func toggle(_ id: ID) {
+        if expanded.remove(id) == nil { expanded.insert(id) }
+    }
+
+    /// The visible rows, depth first: a node's children follow it while it is expanded.
+    public var rows: [OutlineRow<ID, Value>] {
+        var rows: [OutlineRow<ID, Value>] = []
+        func visit(_ nodes: [OutlineNode<ID, Value>], depth: Int) {
+            for node in nodes {
+                let isExpanded = expanded.contains(node.id)
+                rows.append(OutlineRow(id: node.id, value: node.value, depth: depth, hasChildren: !node.children.isEmpty, isExpanded: isExpanded))
+                if isExpanded { visit(node.children, depth: depth + 1) }
+            }
+        }
+        visit(roots, depth: 0)
+        return rows
+    }
+
+    /// The visible rows as a one-section snapshot.
+    ///
+    /// - Throws: ``SnapshotError/duplicateItem(_:first:second:)`` when two nodes share an identifier.
+    public func snapshot<SectionID: Hashable & Sendable>(section: SectionID, header: String? = nil) throws -> Snapshot<SectionID, OutlineRow<ID, Value>> {
+        try Snapshot([Section(section, header: header, items: rows)])
+    }
+}
+
+/// A node of an ``Outline``.
+public struct OutlineNode<ID: Hashable & Sendable, Value> {
+    public var id: ID
+    public var value: Value
+    public var children: [OutlineNode]
+
+    /// Creates a node.
+    public init(_ id: ID, value: Value, children: [OutlineNode] = []) {
+        self.id = id
+        self.value = value
+        self.children = children
+    }
+}
+
+/// A visible row of an ``Outline``: its node's value, how deep it is, and whether it can expand.
+public struct OutlineRow<ID: Hashable & Sendable, Value>: Identifiable {
+    public var id: ID
+    public var value: Value
+    public var depth: Int
+    public var hasChildren: Bool
+    public var isExpanded: Bool
+}
+
+extension OutlineRow: Equatable where Value: Equatable {}
+extension OutlineRow: Hashable where Value: Hashable {}
+extension OutlineRow: Sendable where Value: Sendable {}
+extension Outline: Sendable where Value: Sendable {}
+extension OutlineNode: Sendable where Value: Sendable {}
