@@ -12,6 +12,10 @@ let package = Package(
         .library(name: "TabulaAppKit", targets: ["TabulaAppKit"]),
         .executable(name: "tabula-demo", targets: ["tabula-demo"]),
     ],
+    dependencies: [
+        // Colours for the terminal list view.
+        .package(url: "https://github.com/onevcat/Rainbow", from: "4.2.2"),
+    ],
     targets: [
         // The platform-agnostic core: no UI import, no dependency beyond the standard library.
         .target(
@@ -24,16 +28,16 @@ let package = Package(
         .target(name: "TabulaUIKit", dependencies: ["Tabula"]),
         .target(name: "TabulaAppKit", dependencies: ["Tabula"]),
         // A list view that draws into a terminal (and prints plain text when output is not one).
-        .target(name: "TabulaTerminal", dependencies: ["Tabula"]),
+        .target(name: "TabulaTerminal", dependencies: ["Tabula", .product(name: "Rainbow", package: "Rainbow")]),
         // The seeds' worked examples, written with Tabula; tested against the headless view.
         .target(name: "TabulaExamples", dependencies: ["Tabula", "TabulaTesting"], path: "Examples"),
         // The demo's screens, as a library so tests can check what each one shows.
-        .target(name: "TabulaDemoKit", dependencies: ["Tabula", "TabulaTerminal"]),
+        .target(name: "TabulaDemoKit", dependencies: ["Tabula", "TabulaTerminal", "TabulaExamples", .product(name: "Rainbow", package: "Rainbow")]),
         .executableTarget(name: "tabula-demo", dependencies: ["Tabula", "TabulaTerminal", "TabulaDemoKit"]),
         .testTarget(name: "TabulaTests", dependencies: ["Tabula", "TabulaTesting"]),
         .testTarget(name: "TabulaTestingTests", dependencies: ["Tabula", "TabulaTesting"]),
         .testTarget(name: "TabulaExamplesTests", dependencies: ["TabulaExamples", "Tabula", "TabulaTesting"]),
-        .testTarget(name: "TabulaDemoTests", dependencies: ["TabulaDemoKit", "Tabula", "TabulaTesting", "TabulaTerminal"]),
+        .testTarget(name: "TabulaDemoTests", dependencies: ["TabulaDemoKit", "Tabula", "TabulaTesting", "TabulaTerminal", "TabulaExamples"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,37 +1,209 @@
 import Tabula
+import TabulaExamples
 import TabulaTerminal
 
-extension TerminalCell: TerminalCellLike {
-    func setText(_ text: String) { self.text = text }
-    func setDetail(_ text: String) { detailText = text }
-    func setToggle(_ isOn: Bool) { accessory = .toggle(isOn: isOn) }
-    func setDisclosure() { accessory = .disclosureIndicator }
+/// The screens `--dump` knows, in menu order.
+public enum DemoScreen: String, CaseIterable, Sendable {
+    case countries, settings, events, search, mixed, live
+
+    public var menuTitle: String {
+        switch self {
+        case .countries: return "Countries — one data provider, one cell (S4)"
+        case .settings: return "Settings — a reusable data source, three row kinds (S3)"
+        case .events: return "Events — many row types, static rows, search (S2)"
+        case .search: return "User search — async results, drill-down (S1)"
+        case .mixed: return "Mixed cells — two sections, two cell styles (S0)"
+        case .live: return "Live database — SQLite rows changing as you watch (B6)"
+        }
+    }
 }
 
-/// The screens of the demo, each rendered from a real snapshot through the core.
-public enum DemoScreen: String, CaseIterable, Sendable {
-    case countries, settings
+/// A row of the home menu.
+public struct MenuRow: Identifiable, Hashable, Sendable {
+    public var screen: DemoScreen
+    public var id: String { screen.rawValue }
+}
 
-    public var title: String {
-        switch self {
-        case .countries: return "Countries (S4: one data provider, one cell type)"
-        case .settings: return "Settings (S3: a reusable data source with three kinds of row)"
+/// Builds the demo's screens.
+@MainActor
+public final class DemoScreens {
+    let settings = SettingsDataSource()
+    let fetcher: any UserFetching
+    let live: LiveSource?
+
+    public init(searchDelay: Duration = .milliseconds(250), live: LiveSource? = nil) {
+        fetcher = BundledUsers(delay: searchDelay)
+        self.live = live
+    }
+
+    public func home() -> any DemoPage {
+        let cells = CellConfigurators<MenuRow> {
+            CellConfigurator.content { CellContent(text: $0.screen.menuTitle, accessory: .disclosureIndicator) }
+        }
+        let page = try! ListPage<String, MenuRow>(title: "Tabula — one snapshot, every view", cells: cells)
+        page.show(try! Snapshot([Section("screens", header: "Screens", items: DemoScreen.allCases.map { MenuRow(screen: $0) })]))
+        page.onEnter = { [unowned self] row in .push(self.page(row.screen)) }
+        return page
+    }
+
+    public func page(_ screen: DemoScreen) -> any DemoPage {
+        switch screen {
+        case .countries: return countries()
+        case .settings: return settingsPage()
+        case .events: return events()
+        case .search: return search()
+        case .mixed: return mixed()
+        case .live: return livePage()
         }
     }
 
-    @MainActor
-    public func plainText(width: Int = 60) -> String {
-        switch self {
-        case .countries:
-            let snapshot = try! Snapshot<String, Country>([Section("countries", header: "Countries", items: CountryLoader.all)])
-            let view = TerminalListView(snapshot: snapshot) { cell, country in
-                cell.text = country.name
-                cell.detailText = country.capital
+    func countries() -> any DemoPage {
+        let page = try! ListPage<String, Country>(title: "Countries", cells: Countries.cells)
+        page.show(Countries.snapshot())
+        return page
+    }
+
+    func settingsPage() -> any DemoPage {
+        let page = try! ListPage<String, Setting>(title: "Settings", cells: SettingsDataSource.cells)
+        page.show(settings.settings())
+        page.onRefresh = { [unowned self, unowned page] in page.show(settings.settings()) }
+        page.onEnter = { [unowned self] setting in
+            settings.select(setting) ? .push(self.languagePage()) : .none
+        }
+        return page
+    }
+
+    /// The narrower screen, from the same data source (S3.2).
+    func languagePage() -> any DemoPage {
+        let page = try! ListPage<String, Setting>(title: "Settings › Language", cells: SettingsDataSource.cells)
+        page.show(settings.languages())
+        page.onRefresh = { [unowned self, unowned page] in page.show(settings.languages()) }
+        page.onEnter = { [unowned self] setting in
+            settings.select(setting)
+            return .none
+        }
+        return page
+    }
+
+    func events() -> any DemoPage {
+        let page = try! ListPage<String, AnyFeedRow>(title: "Events", cells: EventsFeed.cells)
+        var events = EventsFeed.events
+        var query = ""
+        var added = 0
+        let show = { [unowned page] in page.show(EventsFeed.snapshot(events: events, query: query)) }
+        show()
+        let add: () -> DemoAction = {
+            added += 1
+            events.append(Event(id: 100 + added, title: "New event \(added)", day: "Sun"))
+            show()
+            return .none
+        }
+        page.onQuery = { text in
+            query = text
+            show()
+        }
+        page.onEnter = { row in row.base is AddEventRow ? add() : .none }
+        page.keyBindings["a"] = add
+        page.extraHelp = "a add event"
+        return page
+    }
+
+    func search() -> any DemoPage {
+        let page = try! ListPage<String, SearchRow>(title: "User search", cells: SearchRow.cells)
+        page.show(SearchRow.snapshot([.hint("Press / and type a name: \(BundledUsers.users.count) people to find")]))
+        var task: Task<Void, Never>?
+        page.onQuery = { [unowned self, unowned page] query in
+            task?.cancel()
+            guard !query.isEmpty else {
+                page.isLoading = false
+                page.show(SearchRow.snapshot([.hint("Press / and type a name")]))
+                return
             }
-            return view.plainText(width: width)
-        case .settings:
-            let view = TerminalListView(snapshot: SettingsModel().snapshot()) { cell, setting in setting.configure(cell) }
-            return view.plainText(width: width)
+            page.isLoading = true
+            page.show(SearchRow.snapshot([.loading(query)]))
+            let fetcher = self.fetcher
+            task = Task { @MainActor in
+                guard let users = try? await fetcher.users(matching: query), !Task.isCancelled else { return }
+                page.isLoading = false
+                page.show(SearchRow.snapshot(users.isEmpty ? [.noResults(query)] : users.map(SearchRow.user)))
+            }
+        }
+        page.onEnter = { [unowned self] row in
+            guard case .user(let user) = row else { return .none }
+            return .push(self.repositories(of: user))
+        }
+        return page
+    }
+
+    func repositories(of user: User) -> any DemoPage {
+        let page = try! ListPage<String, Repository>(title: "\(user.name) › Repositories", cells: UserSearchCells.repositories)
+        page.isLoading = true
+        let fetcher = self.fetcher
+        Task { @MainActor [weak page] in
+            let repositories = (try? await fetcher.repositories(of: user)) ?? []
+            page?.isLoading = false
+            page?.show(try! Snapshot([Section("repos", header: "\(repositories.count) repositories", items: repositories)]))
+        }
+        return page
+    }
+
+    func mixed() -> any DemoPage {
+        let cells = CellConfigurators<MixedRow> {
+            CellConfigurator.content(reuseIdentifier: "picture", for: \.picture) { CellContent(text: "🖼  \($0)", secondaryText: "picture cell", style: "large") }
+            CellConfigurator.content(reuseIdentifier: "text", for: \.text) { CellContent(text: $0) }
+        }
+        let page = try! ListPage<String, MixedRow>(title: "Mixed cells", cells: cells)
+        page.show(MixedCellsExample.snapshot)
+        return page
+    }
+
+    func livePage() -> any DemoPage {
+        guard let live else {
+            let page = try! ListPage<String, SearchRow>(title: "Live database", cells: SearchRow.cells)
+            page.show(SearchRow.snapshot([.hint("The live database screen needs a database (see TabulaGRDB)")]))
+            return page
+        }
+        return live.makePage()
+    }
+}
+
+/// A row of the user search: content states are items like any other, so they take part in the
+/// diff (a loading row turning into results never desynchronises the view).
+public enum SearchRow: Identifiable, Hashable, Sendable {
+    case hint(String)
+    case loading(String)
+    case noResults(String)
+    case user(User)
+
+    public var id: String {
+        switch self {
+        case .hint: return "hint"
+        case .loading: return "loading"
+        case .noResults: return "none"
+        case .user(let user): return "user:\(user.login)"
         }
     }
+
+    static var cells: CellConfigurators<SearchRow> {
+        CellConfigurators {
+            CellConfigurator.content { row in
+                switch row {
+                case .hint(let text): return CellContent(text: text, style: "empty")
+                case .loading(let query): return CellContent(text: "Searching for “\(query)”…", style: "empty")
+                case .noResults(let query): return CellContent(text: "Nobody matches “\(query)”", style: "empty")
+                case .user(let user): return CellContent(text: user.login, secondaryText: user.name, accessory: .disclosureIndicator)
+                }
+            }
+        }
+    }
+
+    static func snapshot(_ rows: [SearchRow]) -> Snapshot<String, SearchRow> {
+        try! Snapshot([Section("results", items: rows)])
+    }
+}
+
+/// Where the live database screen gets its page (the GRDB integration provides one).
+@MainActor
+public protocol LiveSource: AnyObject {
+    func makePage() -> any DemoPage
 }

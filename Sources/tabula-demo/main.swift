@@ -1,6 +1,5 @@
-import Tabula
-import TabulaTerminal
 import TabulaDemoKit
+import TabulaTerminal
 
 #if canImport(Glibc)
     import Glibc
@@ -10,44 +9,42 @@ import TabulaDemoKit
 
 let usage = """
     usage: tabula-demo [--dump SCREEN]
+      (no argument)   the interactive demo (in a terminal); prints every screen when output is not a terminal
       --dump SCREEN   print one screen as text and exit; SCREEN is one of: \(DemoScreen.allCases.map(\.rawValue).joined(separator: ", "))
-      (no argument)   print every screen
+    keys: ↑↓ or j/k move, PgUp/PgDn, Home/End, Enter select, / search, Esc or Backspace back, q quit
     """
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "--help" || arguments.first == "-h" {
-    print(usage)
-    exit(0)
-}
-if arguments.first == "--dump" {
-    guard arguments.count == 2, let screen = DemoScreen(rawValue: arguments[1]) else {
-        FileHandle.standardError.write(usage + "\n")
-        exit(64)
-    }
-    print(screen.plainText())
-    exit(0)
-}
-guard arguments.isEmpty else {
-    FileHandle.standardError.write("unknown argument \(arguments[0])\n" + usage + "\n")
+func fail(_ message: String) -> Never {
+    let bytes = Array((message + "\n").utf8)
+    bytes.withUnsafeBufferPointer { _ = write(2, $0.baseAddress, $0.count) }
     exit(64)
 }
-for screen in DemoScreen.allCases {
-    print("=== \(screen.title) ===")
-    print(screen.plainText())
-    print("")
-}
 
-enum FileHandle {
-    case standardError
-    /// Writes to file descriptor 2 (the C `stderr` global is not concurrency-safe to name).
-    func write(_ text: String) {
-        let bytes = Array(text.utf8)
-        bytes.withUnsafeBytes { buffer in
-            #if canImport(Glibc)
-                _ = Glibc.write(2, buffer.baseAddress, buffer.count)
-            #else
-                _ = Darwin.write(2, buffer.baseAddress, buffer.count)
-            #endif
+let arguments = Array(CommandLine.arguments.dropFirst())
+let screens = DemoScreens(live: makeLiveSource())
+
+switch arguments.first {
+case "--help", "-h":
+    print(usage)
+case "--dump":
+    guard arguments.count == 2, let screen = DemoScreen(rawValue: arguments[1]) else { fail(usage) }
+    print(await dumpText(screens.page(screen)))
+case nil:
+    if Terminal.isInteractive {
+        await DemoApp(screens: screens).run()
+    } else {
+        for screen in DemoScreen.allCases {
+            print(await dumpText(screens.page(screen)))
+            print("")
         }
     }
+default:
+    fail("unknown argument \(arguments[0])\n" + usage)
+}
+
+/// A page's text once whatever it loads at start has arrived.
+@MainActor
+func dumpText(_ page: any DemoPage) async -> String {
+    for _ in 0..<100 where page.isAnimating { try? await Task.sleep(for: .milliseconds(20)) }
+    return page.plainText()
 }

@@ -1,61 +1,86 @@
 import Foundation
 import Testing
 import TabulaDemoKit
+import TabulaExamples
 
+/// `tabula-demo --dump SCREEN` for every screen, as a user runs it.
 @MainActor
-@Suite("tabula-demo screens")
+@Suite("tabula-demo --dump")
 struct DumpTests {
-    @Test func settingsScreen() {
-        #expect(DemoScreen.settings.plainText(width: 40) == """
+    func dump(_ arguments: [String]) throws -> (status: Int32, text: String) {
+        let executable = try #require(demoExecutable(), "build tabula-demo first (swift build)")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func settings() throws {
+        let (status, text) = try dump(["--dump", "settings"])
+        #expect(status == 0)
+        #expect(text == """
+            Settings
+            ════════════
             GENERAL
-            ────────────
-              Dark mode                        [off]
-              Auto save                         [on]
-              Language                             ›
+            ▸ Dark mode                                            [off]
+              Auto save                                            [on] \("")
+              Language                                        English  ›
 
             STATS
-            ────────────
-              Usage                           2 days
-              (Counted since installation)
+              Usage                                               2 days
+              Counted since installation
+
             """)
     }
 
-    @Test func countriesScreen() {
-        let lines = DemoScreen.countries.plainText(width: 40).split(separator: "\n").map(String.init)
-        #expect(lines.first == "COUNTRIES")
-        #expect(lines.count == 2 + CountryLoader.all.count)
-        #expect(lines[2] == "  Argentina                 Buenos Aires")
-        #expect(lines.contains("  Iceland                      Reykjavík"))
+    @Test func countries() throws {
+        let (status, text) = try dump(["--dump", "countries"])
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(status == 0)
+        #expect(lines.prefix(3) == ["Countries", "════════════", "COUNTRIES"])
+        #expect(lines.count == 3 + Countries.all.count)
+        #expect(lines.contains { $0.hasPrefix("  Iceland ") && $0.hasSuffix(" Reykjavík") && $0.count == 60 })
     }
 
-    /// Runs the real binary, as a user would, when it has been built next to the tests.
-    @Test func dumpCommand() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        var candidates = [binary.appendingPathComponent("tabula-demo")]
-        candidates.append(binary.deletingLastPathComponent().appendingPathComponent("tabula-demo"))
-        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug/tabula-demo"))
-        guard let executable = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            Issue.record("tabula-demo was not built next to the tests; looked in \(candidates.map(\.path))")
-            return
-        }
-        for screen in DemoScreen.allCases {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = ["--dump", screen.rawValue]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
-            #expect(String(decoding: data, as: UTF8.self) == screen.plainText() + "\n")
-        }
-        let bad = Process()
-        bad.executableURL = executable
-        bad.arguments = ["--dump", "nope"]
-        bad.standardError = Pipe()
-        try bad.run()
-        bad.waitUntilExit()
-        #expect(bad.terminationStatus == 64)
+    @Test func events() throws {
+        let (_, text) = try dump(["--dump", "events"])
+        #expect(text.contains("🔍 Search events"))
+        #expect(text.contains("★ SWIFT MEETUP"))
+        #expect(text.contains("+ Add event"))
+        #expect(text.components(separatedBy: "\n").filter { $0.contains("›") }.count == 3)
+    }
+
+    @Test func search() throws {
+        let (_, text) = try dump(["--dump", "search"])
+        #expect(text.hasPrefix("User search\n"))
+        #expect(text.contains("/ to search"))
+        #expect(text.contains("Press / and type a name: 10 people to find"))
+    }
+
+    @Test func mixed() throws {
+        let (_, text) = try dump(["--dump", "mixed"])
+        #expect(text.contains("PICTURES") && text.contains("NOTES"))
+        #expect(text.contains("★ 🖼  SUNRISE") && text.contains("picture cell"))
+        #expect(text.contains("  and from the class otherwise"))
+    }
+
+    @Test func live() throws {
+        let (status, text) = try dump(["--dump", "live"])
+        #expect(status == 0)
+        #expect(text.hasPrefix("Live database\n"))
+    }
+
+    @Test func badArguments() throws {
+        #expect(try dump(["--dump", "nope"]).status == 64)
+        #expect(try dump(["--frobnicate"]).status == 64)
+        let (status, text) = try dump([])
+        #expect(status == 0, "not a terminal: prints every screen")
+        for screen in DemoScreen.allCases { #expect(text.contains(screen == .search ? "User search" : screen.rawValue.capitalized.prefix(5))) }
     }
 }

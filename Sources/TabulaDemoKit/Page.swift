@@ -1,0 +1,129 @@
+import Tabula
+import TabulaTerminal
+
+/// What a key press leads to.
+public enum DemoAction {
+    case none
+    case push(any DemoPage)
+    case pop
+    case quit
+}
+
+/// One screen of the demo.
+@MainActor
+public protocol DemoPage: AnyObject {
+    /// The title shown at the top.
+    var title: String { get }
+    /// The keys this screen understands, shown at the bottom.
+    var help: String { get }
+    /// The search line, when the screen has one (`nil` otherwise).
+    var searchLine: String? { get }
+    /// Whether typed characters go to the search line.
+    var isTyping: Bool { get }
+    /// The list, at most `height` lines of `width` columns.
+    func render(width: Int, height: Int, styled: Bool) -> [String]
+    /// Handles a key.
+    func handle(_ key: Key) -> DemoAction
+    /// Re-reads shared models (called after every key, so screens that share a model stay in step).
+    func refresh()
+    /// Whether something is still changing (marks fading, results loading): keep redrawing.
+    var isAnimating: Bool { get }
+}
+
+extension DemoPage {
+    public var searchLine: String? { nil }
+    public var isTyping: Bool { false }
+    public func refresh() {}
+
+    /// The page as plain text: title, search line, every row.
+    public func plainText(width: Int = 60) -> String {
+        var lines = [title, String(repeating: "═", count: min(width, max(12, title.count)))]
+        if let searchLine { lines.append(searchLine) }
+        lines += render(width: width, height: Int.max / 4, styled: false)
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A screen showing one terminal list, with the cursor keys, Enter, optional search, Esc.
+@MainActor
+public final class ListPage<SectionID: Hashable & Sendable, Item: Identifiable & Equatable & Sendable>: DemoPage where Item.ID: Sendable {
+    public let title: String
+    public let list: TerminalListView<SectionID, Item>
+    /// What Enter on an item does.
+    public var onEnter: (Item) -> DemoAction = { _ in .none }
+    /// Called with the new query when the search line changes; `nil`: the screen has no search.
+    public var onQuery: ((String) -> Void)?
+    /// Called after every key.
+    public var onRefresh: (() -> Void)?
+    /// Extra key bindings (a key → an action), checked before the defaults.
+    public var keyBindings: [Character: () -> DemoAction] = [:]
+    public var extraHelp = ""
+    public private(set) var query = ""
+    public private(set) var isTyping = false
+    /// Whether something outside the list is still loading.
+    public var isLoading = false
+
+    public init(title: String, cells: CellConfigurators<Item>) throws {
+        self.title = title
+        self.list = try TerminalListView(cells: cells)
+    }
+
+    public func show(_ snapshot: Snapshot<SectionID, Item>) {
+        list.driver.apply(snapshot)
+    }
+
+    public var searchLine: String? {
+        guard onQuery != nil else { return nil }
+        return isTyping ? "/ \(query)▏" : (query.isEmpty ? "/ to search" : "/ \(query)")
+    }
+
+    public var help: String {
+        var parts = ["↑↓ j/k move", "Enter select"]
+        if onQuery != nil { parts.append("/ search") }
+        if !extraHelp.isEmpty { parts.append(extraHelp) }
+        parts += ["Esc back", "q quit"]
+        return parts.joined(separator: " · ")
+    }
+
+    public var isAnimating: Bool { list.hasMarks || isLoading }
+
+    public func render(width: Int, height: Int, styled: Bool) -> [String] {
+        list.render(width: width, height: height, styled: styled)
+    }
+
+    public func refresh() { onRefresh?() }
+
+    public func handle(_ key: Key) -> DemoAction {
+        if isTyping {
+            switch key {
+            case .character(let character):
+                query.append(character)
+                onQuery?(query)
+            case .backspace:
+                if !query.isEmpty {
+                    query.removeLast()
+                    onQuery?(query)
+                }
+            case .enter, .escape, .down: isTyping = false
+            case .interrupt: return .quit
+            default: break
+            }
+            return .none
+        }
+        switch key {
+        case .up, .character("k"): list.moveCursor(by: -1)
+        case .down, .character("j"): list.moveCursor(by: 1)
+        case .pageUp: list.moveCursor(by: -10)
+        case .pageDown: list.moveCursor(by: 10)
+        case .home: list.moveCursor(toEnd: false)
+        case .end: list.moveCursor(toEnd: true)
+        case .enter: return list.selectedItem.map(onEnter) ?? .none
+        case .character("/") where onQuery != nil: isTyping = true
+        case .escape, .backspace: return .pop
+        case .character("q"), .interrupt: return .quit
+        case .character(let character): return keyBindings[character]?() ?? .none
+        default: break
+        }
+        return .none
+    }
+}

@@ -1,0 +1,251 @@
+@preconcurrency import Rainbow
+import Tabula
+
+/// A list view that draws into a terminal: the same snapshots, configurators and apply pipeline as
+/// `UITableView` (SPEC B8).
+///
+/// Only visible rows are configured, into cells dequeued from a pool per reuse identifier. After a
+/// batch update, inserted and moved rows are marked for a moment: a terminal's animation.
+///
+/// ```swift
+/// let list = try TerminalListView<String, Country>(cells: Countries.cells)
+/// await list.driver.apply(snapshot)
+/// print(list.render(width: 80, height: 24).joined(separator: "\n"))
+/// ```
+@MainActor
+public final class TerminalListView<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: ListViewUpdating, CellRegistrar
+where Item.ID: Sendable {
+    /// How a row was changed by the last update, for the moment it stays marked.
+    public enum Mark: Hashable, Sendable { case inserted, moved, updated }
+
+    /// The apply pipeline driving this view.
+    public let driver: ListDriver<SectionID, Item>
+    /// The configurators.
+    public let cells: CellConfigurators<Item>
+    /// The item under the cursor (`nil` when the list is empty).
+    public private(set) var cursor: ItemPath?
+    /// How long changed rows stay marked, in seconds.
+    public var markDuration: Double = 0.8
+    /// Cells created because a pool was empty, and configurations done.
+    public private(set) var cellsCreated = 0, configurations = 0
+
+    private var counts: [Int] = []
+    private var loaded = false
+    private var pools: [String: [TerminalCell]] = [:]
+    private var classes: [String: TerminalCell.Type] = [:]
+    private var marks: [Item.ID: (mark: Mark, until: Double)] = [:]
+    private var firstLine = 0
+    private let clock: () -> Double
+
+    /// The snapshot shown.
+    public var snapshot: Snapshot<SectionID, Item> { driver.snapshot }
+
+    /// Creates a view; `clock` returns seconds (injectable for tests).
+    public init(
+        cells: CellConfigurators<Item>, clock: @escaping () -> Double = { Double(DispatchTimeLite.nowNanoseconds()) / 1e9 },
+        updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?
+    ) throws {
+        self.cells = cells
+        self.clock = clock
+        self.driver = ListDriver(updateKind: updateKind)
+        try cells.register(in: self)
+        driver.view = self
+    }
+
+    /// The item under the cursor.
+    public var selectedItem: Item? { cursor.flatMap { snapshot.item(at: $0) } }
+
+    /// The mark of the row showing `id`, while it lasts.
+    public func mark(of id: Item.ID) -> Mark? {
+        guard let entry = marks[id], entry.until > clock() else { return nil }
+        return entry.mark
+    }
+
+    /// Whether some row is still marked (the caller redraws until none is).
+    public var hasMarks: Bool { marks.values.contains { $0.until > clock() } }
+
+    // MARK: Cursor
+
+    /// Moves the cursor by `delta` items (negative: up), across sections, clamped to the list.
+    public func moveCursor(by delta: Int) {
+        let flat = flatPaths()
+        guard !flat.isEmpty else { cursor = nil; return }
+        let current = cursor.flatMap { flat.firstIndex(of: $0) } ?? 0
+        cursor = flat[max(0, min(flat.count - 1, current + delta))]
+    }
+
+    /// Moves the cursor to the first or last item.
+    public func moveCursor(toEnd: Bool) {
+        let flat = flatPaths()
+        cursor = toEnd ? flat.last : flat.first
+    }
+
+    /// Puts the cursor on `path` when it exists.
+    public func setCursor(_ path: ItemPath) {
+        if snapshot.item(at: path) != nil { cursor = path }
+    }
+
+    private func flatPaths() -> [ItemPath] {
+        var paths: [ItemPath] = []
+        for (s, section) in snapshot.sections.enumerated() {
+            for i in section.items.indices { paths.append(ItemPath(item: i, section: s)) }
+        }
+        return paths
+    }
+
+    // MARK: Rendering
+
+    /// The screen: at most `height` lines of `width` columns, with colours when `styled`.
+    public func render(width: Int, height: Int, styled: Bool = true) -> [String] {
+        var lines: [(text: String, path: ItemPath?, isHeader: Bool)] = []
+        for (s, section) in snapshot.sections.enumerated() {
+            if let header = section.header {
+                if !lines.isEmpty { lines.append(("", nil, false)) }
+                lines.append((header.uppercased(), nil, true))
+            }
+            for i in section.items.indices { lines.append(("", ItemPath(item: i, section: s), false)) }
+            if let footer = section.footer { lines.append(("  " + footer, nil, false)) }
+        }
+        // Keep the cursor on screen.
+        if let cursor, let index = lines.firstIndex(where: { $0.path == cursor }) {
+            if index < firstLine { firstLine = max(0, index - 1) }
+            if index >= firstLine + height { firstLine = index - height + 1 }
+        }
+        firstLine = max(0, min(firstLine, max(0, lines.count - height)))
+        let visible = lines.dropFirst(firstLine).prefix(height)
+        // Only visible rows are configured; their cells come from the pools.
+        var output: [String] = []
+        var used: [TerminalCell] = []
+        let now = clock()
+        for line in visible {
+            guard let path = line.path else {
+                output.append(line.isHeader && styled ? line.text.bold.cyan : (line.isHeader ? line.text : (styled ? line.text.dim : line.text)))
+                continue
+            }
+            guard let item = snapshot.item(at: path), let configurator = cells.configurator(for: item) else { continue }
+            let cell = dequeue(configurator.reuseIdentifier)
+            configurator.configure(cell, with: item)
+            configurations += 1
+            used.append(cell)
+            let selected = path == cursor
+            var text = (selected ? "▸ " : "  ") + cell.line(width: width - 2)
+            if styled {
+                if let entry = marks[item.id], entry.until > now {
+                    text = entry.mark == .inserted ? text.green.bold : entry.mark == .moved ? text.yellow : text.magenta
+                }
+                if cell.content.style == "empty" || cell.content.style == "action" { text = text.italic }
+                if selected { text = text.swap }
+            }
+            output.append(text)
+        }
+        for cell in used { enqueue(cell) }
+        marks = marks.filter { $0.value.until > now }
+        return output
+    }
+
+    /// Every line, no colours, no viewport: what `--dump` prints.
+    public func plainText(width: Int = 60) -> String {
+        render(width: width, height: Int.max / 2, styled: false).joined(separator: "\n")
+    }
+
+    private func dequeue(_ identifier: String) -> TerminalCell {
+        if var pool = pools[identifier], let cell = pool.popLast() {
+            pools[identifier] = pool
+            return cell
+        }
+        cellsCreated += 1
+        return (classes[identifier] ?? TerminalCell.self).init(reuseIdentifier: identifier)
+    }
+
+    private func enqueue(_ cell: TerminalCell) {
+        cell.prepareForReuse()
+        pools[cell.reuseIdentifier, default: []].append(cell)
+    }
+
+    // MARK: ListViewUpdating
+
+    public var flavor: ListFlavor { .table }
+    public var canAnimateUpdates: Bool { loaded }
+    public func displayedItemCounts() -> [Int] { counts }
+
+    public func reloadData() {
+        loaded = true
+        counts = snapshot.sections.map(\.items.count)
+        marks = [:]
+        keepCursor(previous: nil)
+    }
+
+    public func performBatchUpdates(
+        _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
+    ) {
+        let before = snapshot
+        let cursorID = selectedItem?.id
+        updateData()
+        let after = snapshot
+        if let outcome = try? update.validate(before: counts, after: after.sections.map(\.items.count)) {
+            let until = clock() + markDuration
+            for path in outcome.freshItems {
+                if let id = after.item(at: path)?.id { marks[id] = (update.insertedItems.contains(path) ? .inserted : .updated, until) }
+            }
+            for move in update.movedItems {
+                if let id = after.item(at: move.to)?.id { marks[id] = (.moved, until) }
+            }
+            for path in update.reconfiguredItems {
+                if let id = before.item(at: path)?.id { marks[id] = (.updated, until) }
+            }
+        }
+        counts = after.sections.map(\.items.count)
+        keepCursor(previous: cursorID)
+        completion()
+    }
+
+    /// Keeps the cursor on the same item when it is still there, otherwise near where it was.
+    private func keepCursor(previous id: Item.ID?) {
+        if let id, let path = snapshot.indexPath(of: id) {
+            cursor = path
+        } else if let cursor, snapshot.item(at: cursor) == nil {
+            let flat = flatPaths()
+            self.cursor = flat.last(where: { $0 < cursor }) ?? flat.first
+        } else if cursor == nil {
+            cursor = flatPaths().first
+        }
+    }
+
+    // MARK: CellRegistrar
+
+    public func registeredCellTypeName(forReuseIdentifier identifier: String) -> String? {
+        classes[identifier].map { String(describing: $0) }
+    }
+    public func nibCellTypeName(named name: String) -> String? { nil }
+    public func registerNib(named name: String, forReuseIdentifier identifier: String) {}
+    public func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
+        guard let cellClass = cellType as? TerminalCell.Type else { return false }
+        classes[identifier] = cellClass
+        return true
+    }
+    public func registerContentCell(forReuseIdentifier identifier: String) {
+        classes[identifier] = TerminalCell.self
+    }
+}
+
+extension TerminalListView where Item: Equatable {
+    /// Creates a view that compares content with `==` and reconfigures changed rows.
+    public convenience init(cells: CellConfigurators<Item>) throws {
+        try self.init(cells: cells, updateKind: { $0 == $1 ? nil : .reconfigure })
+    }
+}
+
+/// Monotonic time without Foundation.
+public enum DispatchTimeLite {
+    public static func nowNanoseconds() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+    }
+}
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import TabulaTerminal
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+let down = "\u{1B}[B", escape = "\u{1B}", enter = "\r"
+
+/// The real binary in a pseudo-terminal: navigation, selection, search, back, quit, resize, and the
+/// terminal restored afterwards.
+@Suite("tabula-demo in a terminal", .serialized)
+struct EndToEndTests {
+    @Test func navigateSelectSearchBackQuit() throws {
+        let executable = try #require(demoExecutable(), "build tabula-demo first (swift build)")
+        let terminal = try PseudoTerminal(executable: executable, columns: 80, rows: 20)
+        terminal.collect(for: 1.0)
+        #expect(terminal.screen.contains("Tabula — one snapshot, every view"))
+        #expect(terminal.screen.contains("▸ Countries — one data provider"))
+
+        // Countries: j moves the cursor.
+        terminal.send(enter)
+        #expect(terminal.screen.contains("▸ Argentina"))
+        terminal.send("j")
+        #expect(terminal.screen.contains("▸ Australia"))
+        terminal.send(escape)
+        #expect(terminal.screen.contains("Screens".uppercased()))
+
+        // Settings: a switch toggles and stays toggled; the narrower screen shares the data source.
+        terminal.send(down + enter)
+        #expect(terminal.screen.contains("Dark mode") && terminal.screen.contains("[off]"))
+        terminal.send(enter)
+        #expect(terminal.screen.components(separatedBy: "\n").contains { $0.contains("Dark mode") && $0.contains("[on]") })
+        terminal.send(down + down + enter)
+        #expect(terminal.screen.contains("Settings › Language"))
+        terminal.send(down + down + enter)
+        #expect(terminal.screen.components(separatedBy: "\n").contains { $0.contains("Deutsch") && $0.contains("[on]") })
+        terminal.send(escape)
+        #expect(terminal.screen.components(separatedBy: "\n").contains { $0.contains("Language") && $0.contains("Deutsch") })
+        #expect(terminal.screen.components(separatedBy: "\n").contains { $0.contains("Dark mode") && $0.contains("[on]") })
+        terminal.send(escape)
+
+        // Events: search narrows the list; a query matching nothing shows the empty state.
+        terminal.send(down + enter)
+        #expect(terminal.screen.contains("Team lunch"))
+        terminal.send("/party")
+        #expect(terminal.screen.contains("Release party") && !terminal.screen.contains("Team lunch"))
+        terminal.send("\u{7F}\u{7F}\u{7F}\u{7F}\u{7F}zzz")
+        #expect(terminal.screen.contains("No events match “zzz”"))
+        terminal.send(enter + escape)
+
+        // User search: results arrive asynchronously; Enter opens the repositories.
+        terminal.send(down + enter)
+        terminal.send("/ken", wait: 1.0)
+        #expect(terminal.screen.contains("Ken Thompson"))
+        terminal.send(enter + enter, wait: 1.0)
+        #expect(terminal.screen.contains("ken-project-1"))
+        terminal.send(escape + escape)
+
+        // Resizing re-lays the screen out.
+        terminal.resize(columns: 50, rows: 12)
+        terminal.collect(for: 0.5)
+        let rule = terminal.screen.components(separatedBy: "\n").first { $0.contains("───") } ?? ""
+        #expect(rule.trimmingCharacters(in: .whitespaces).count == 48)
+
+        terminal.send("q", wait: 0.2)
+        #expect(terminal.waitForExit(seconds: 3))
+        #expect(terminal.process.terminationStatus == 0)
+        #expect(terminal.output.hasSuffix("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"), "raw mode off, cursor shown, main screen back")
+    }
+
+    @Test func ctrlCAndSignalsRestoreTheTerminal() throws {
+        let executable = try #require(demoExecutable())
+        let keyed = try PseudoTerminal(executable: executable)
+        keyed.collect(for: 0.8)
+        keyed.send("\u{03}", wait: 0.2)
+        #expect(keyed.waitForExit(seconds: 3))
+        #expect(keyed.output.contains("\u{1B}[?25h\u{1B}[?1049l"))
+
+        let signalled = try PseudoTerminal(executable: executable)
+        signalled.collect(for: 0.8)
+        kill(signalled.process.processIdentifier, SIGTERM)
+        #expect(signalled.waitForExit(seconds: 3))
+        #expect(signalled.process.terminationReason == .uncaughtSignal)
+        #expect(signalled.output.contains("\u{1B}[?25h\u{1B}[?1049l"), "restored before the signal took its course")
+    }
+
+    @Test func keysDecode() {
+        #expect(Terminal.decode(Array("\u{1B}[A\u{1B}[B\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F".utf8)) == [.up, .down, .pageUp, .pageDown, .home, .end])
+        #expect(Terminal.decode(Array("jk/\r\u{7F}\u{1B}".utf8)) == [.character("j"), .character("k"), .character("/"), .enter, .backspace, .escape])
+        #expect(Terminal.decode(Array("é".utf8)) == [.character("é")])
+        #expect(Terminal.decode([0x03]) == [.interrupt])
+    }
+}
