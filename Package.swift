@@ -10,11 +10,14 @@ let package = Package(
         .library(name: "TabulaTerminal", targets: ["TabulaTerminal"]),
         .library(name: "TabulaUIKit", targets: ["TabulaUIKit"]),
         .library(name: "TabulaAppKit", targets: ["TabulaAppKit"]),
+        .library(name: "TabulaGRDB", targets: ["TabulaGRDB"]),
         .executable(name: "tabula-demo", targets: ["tabula-demo"]),
     ],
     dependencies: [
         // Colours for the terminal list view.
         .package(url: "https://github.com/onevcat/Rainbow", from: "4.2.2"),
+        // SQLite, for the TabulaGRDB product only: apps that do not use that product never build it.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The platform-agnostic core: no UI import, no dependency beyond the standard library.
@@ -27,6 +30,8 @@ let package = Package(
         // Thin adapters; their code is behind `#if canImport(UIKit)` / `canImport(AppKit)`.
         .target(name: "TabulaUIKit", dependencies: ["Tabula"]),
         .target(name: "TabulaAppKit", dependencies: ["Tabula"]),
+        // Live data from SQLite through GRDB, in its own product.
+        .target(name: "TabulaGRDB", dependencies: ["Tabula", .product(name: "GRDB", package: "GRDB.swift")]),
         // A list view that draws into a terminal (and prints plain text when output is not one).
         .target(name: "TabulaTerminal", dependencies: ["Tabula", .product(name: "Rainbow", package: "Rainbow")]),
         // The seeds' worked examples, written with Tabula; tested against the headless view.
@@ -36,6 +41,7 @@ let package = Package(
         .executableTarget(name: "tabula-demo", dependencies: ["Tabula", "TabulaTerminal", "TabulaDemoKit"]),
         .testTarget(name: "TabulaTests", dependencies: ["Tabula", "TabulaTesting"]),
         .testTarget(name: "TabulaTestingTests", dependencies: ["Tabula", "TabulaTesting"]),
+        .testTarget(name: "TabulaGRDBTests", dependencies: ["TabulaGRDB", "Tabula", "TabulaTesting"]),
         .testTarget(name: "TabulaExamplesTests", dependencies: ["TabulaExamples", "Tabula", "TabulaTesting"]),
         .testTarget(name: "TabulaDemoTests", dependencies: ["TabulaDemoKit", "Tabula", "TabulaTesting", "TabulaTerminal", "TabulaExamples"]),
     ],

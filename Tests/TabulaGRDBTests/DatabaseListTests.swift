@@ -1,0 +1,177 @@
+import Foundation
+import GRDB
+import Testing
+import Tabula
+import TabulaGRDB
+import TabulaTesting
+
+struct Note: ListRecord, Codable, Hashable {
+    static let databaseTableName = "note"
+    static let listOrdering = "folder, position, id"
+    var id: Int64
+    var folder: String
+    var position: Int
+    var title: String
+    var sectionKey: String { folder }
+    static func areInIncreasingOrder(_ a: Note, _ b: Note) -> Bool { (a.folder, a.position, a.id) < (b.folder, b.position, b.id) }
+}
+
+func makeDatabase() throws -> (DatabasePool, URL) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tabula-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let pool = try DatabasePool(path: directory.appendingPathComponent("notes.sqlite").path)
+    try pool.write { db in
+        try db.execute(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, folder TEXT NOT NULL, position INTEGER NOT NULL, title TEXT NOT NULL)")
+    }
+    return (pool, directory)
+}
+
+@MainActor
+func makeList() throws -> (HeadlessListView, HeadlessListAdapter<String, Note>) {
+    let list = HeadlessListView(viewportHeight: nil)
+    let cells = CellConfigurators<Note> { CellConfigurator.content { CellContent(text: $0.title, secondaryText: "\($0.position)") } }
+    return (list, try HeadlessListAdapter(listView: list, cells: cells))
+}
+
+/// What the view shows, section by section, against what the query returns.
+@MainActor
+func shown(_ list: HeadlessListView) -> [[String]] {
+    (0..<list.numberOfSections).map { s in
+        (0..<list.numberOfItems(inSection: s)).map { list.cellForItem(at: ItemPath(item: $0, section: s))?.renderedText ?? "?" }
+    }
+}
+
+func expected(_ pool: DatabasePool) throws -> [[String]] {
+    let notes = try pool.read { try Note.fetchAll($0, sql: "SELECT * FROM note ORDER BY folder, position, id") }
+    var sections: [[String]] = []
+    var current: String?
+    for note in notes {
+        if note.folder != current {
+            sections.append([])
+            current = note.folder
+        }
+        sections[sections.count - 1].append("\(note.title)  —  \(note.position)")
+    }
+    return sections
+}
+
+@MainActor
+@Suite("TabulaGRDB: a real SQLite file, live", .serialized)
+struct DatabaseListTests {
+    @Test func showsTheTableAndFollowsCommits() async throws {
+        let (pool, directory) = try makeDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await pool.write { db in
+            try db.execute(sql: "INSERT INTO note (id, folder, position, title) VALUES (1, 'home', 1, 'Milk'), (2, 'work', 1, 'Report')")
+        }
+        let (list, adapter) = try makeList()
+        let database = DatabaseList<Note>(writer: pool)
+        try await database.start(driving: adapter.driver)
+        #expect(list.renderedText() == "## home\n   Milk  —  1\n## work\n   Report  —  1")
+        try await pool.write { db in
+            try db.execute(sql: "INSERT INTO note (id, folder, position, title) VALUES (3, 'home', 0, 'Eggs')")
+            try db.execute(sql: "UPDATE note SET folder = 'home', position = 2 WHERE id = 2")
+        }
+        await database.settle()
+        #expect(list.renderedText() == "## home\n   Eggs  —  0\n   Milk  —  1\n   Report  —  2")
+        let last = try #require(adapter.driver.appliedChangesets.last)
+        #expect(last.statistics.insertedItems == 1 && last.statistics.deletedSections == 1 && last.statistics.reinsertedItems == 1)
+        #expect(adapter.driver.diagnostics.isEmpty)
+        database.stop()
+    }
+
+    @Test("a missing table is a typed error at start")
+    func initialFailure() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tabula-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pool = try DatabasePool(path: directory.appendingPathComponent("empty.sqlite").path)
+        let (_, adapter) = try makeList()
+        let database = DatabaseList<Note>(writer: pool)
+        let error = await #expect(throws: DatabaseListError.self) { try await database.start(driving: adapter.driver) }
+        #expect(error?.stage == .initialFetch)
+        #expect(error?.message.contains("no such table: note") == true)
+    }
+
+    @Test("a schema change surfaces as an error and leaves the last good rows on screen")
+    func schemaChange() async throws {
+        let (pool, directory) = try makeDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await pool.write { try $0.execute(sql: "INSERT INTO note VALUES (1, 'home', 1, 'Milk')") }
+        let (list, adapter) = try makeList()
+        let database = DatabaseList<Note>(writer: pool)
+        var errors: [DatabaseListError] = []
+        database.onError = { errors.append($0) }
+        try await database.start(driving: adapter.driver)
+        try await pool.write { db in
+            try db.execute(sql: "ALTER TABLE note RENAME COLUMN title TO name")
+            try db.execute(sql: "INSERT INTO note VALUES (2, 'home', 2, 'Bread')")
+        }
+        for _ in 0..<100 where errors.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(errors.first?.stage == .changedRows)
+        #expect(list.renderedText() == "## home\n   Milk  —  1")
+        database.stop()
+    }
+
+    @Test("4 writers × 1,000 transactions: the view ends exactly at the query's result, no batch rejected")
+    func concurrentWriters() async throws {
+        let (pool, directory) = try makeDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (list, adapter) = try makeList()
+        let database = DatabaseList<Note>(writer: pool)
+        try await database.start(driving: adapter.driver)
+        var snapshots = 0
+        database.onSnapshot = { _ in snapshots += 1 }
+        let seed = UInt64.random(in: 1...UInt64.max)
+        print("concurrentWriters seed \(seed)")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<4 {
+                group.addTask {
+                    var rng = SeededRandom(seed: seed &+ UInt64(writer))
+                    let folders = ["inbox", "home", "work", "later"]
+                    for transaction in 0..<1_000 {
+                        let id = Int64(writer * 100 + Int(rng.next() % 100))  // each writer owns 100 ids
+                        let folder = folders[Int(rng.next() % 4)]
+                        let position = Int(rng.next() % 50)
+                        let operation = rng.next() % 4
+                        try await pool.write { db in
+                            switch operation {
+                            case 0:  // insert or replace
+                                try db.execute(sql: "INSERT OR REPLACE INTO note VALUES (?, ?, ?, ?)", arguments: [id, folder, position, "n\(id)"])
+                            case 1:  // delete
+                                try db.execute(sql: "DELETE FROM note WHERE id = ?", arguments: [id])
+                            case 2:  // edit
+                                try db.execute(sql: "UPDATE note SET title = ? WHERE id = ?", arguments: ["n\(id) v\(transaction)", id])
+                            default:  // move between sections
+                                try db.execute(sql: "UPDATE note SET folder = ?, position = ? WHERE id = ?", arguments: [folder, position, id])
+                            }
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        await database.settle()
+        for _ in 0..<200 where adapter.driver.isUpdating { try await Task.sleep(for: .milliseconds(10)) }
+        let truth = try expected(pool)
+        #expect(shown(list) == truth)
+        #expect(adapter.snapshot.numberOfItems == truth.reduce(0) { $0 + $1.count })
+        #expect(adapter.driver.diagnostics.isEmpty, "no batch update was rejected: \(adapter.driver.diagnostics)")
+        #expect(database.lastError == nil)
+        try list.checkConsistency()
+        print("concurrentWriters: 4,000 transactions, \(snapshots) snapshots applied, \(list.counters.batchUpdates) batch updates, \(truth.joined().count) rows at the end")
+        database.stop()
+    }
+}
+
+struct SeededRandom: RandomNumberGenerator, Sendable {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
