@@ -1,0 +1,42 @@
+/// One list made of parts that update independently (SPEC B6): a static section, a
+/// database-backed section and a paginated section, each changing only its own part, all animated
+/// through the same diff.
+///
+/// ```swift
+/// let composed = ComposedList(driver: adapter.driver, parts: ["header", "database", "feed"])
+/// composed.update("header", with: staticRows)
+/// database.onSnapshot = { composed.update("database", with: $0) }
+/// ```
+@MainActor
+public final class ComposedList<Part: Hashable & Sendable, SectionID: Hashable & Sendable, Item: Identifiable & Sendable>
+where Item.ID: Sendable {
+    /// The driver the combined snapshot is applied to.
+    public let driver: ListDriver<SectionID, Item>
+    /// The parts, in display order.
+    public let order: [Part]
+    /// The most recent error: two parts that share a section or an item identifier. The combined
+    /// list keeps its previous state.
+    public private(set) var lastError: (any Error)?
+    private var parts: [Part: Snapshot<SectionID, Item>] = [:]
+
+    /// Creates a list whose parts appear in `order`.
+    public init(driver: ListDriver<SectionID, Item>, parts order: [Part]) {
+        self.driver = driver
+        self.order = order
+    }
+
+    /// Replaces one part and applies the combined list.
+    ///
+    /// - Precondition: `part` is one of the parts given at creation (a programming error otherwise).
+    public func update(_ part: Part, with snapshot: Snapshot<SectionID, Item>) {
+        precondition(order.contains(part), "ComposedList.update: unknown part \(part); declare it in init(parts:)")
+        parts[part] = snapshot
+        do {
+            let combined = try Snapshot(order.flatMap { parts[$0]?.sections ?? [] })
+            lastError = nil
+            driver.apply(combined, animated: true, completion: nil)
+        } catch {
+            lastError = error
+        }
+    }
+}

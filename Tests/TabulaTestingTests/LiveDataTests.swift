@@ -1,0 +1,133 @@
+import Testing
+import Tabula
+import TabulaTesting
+
+struct Post: Identifiable, Hashable, Sendable {
+    var id: Int
+    var title: String
+}
+
+@MainActor
+func postList() throws -> (HeadlessListView, HeadlessListAdapter<String, PageRow<Post>>) {
+    let list = HeadlessListView(viewportHeight: nil)
+    let cells = CellConfigurators<PageRow<Post>> {
+        CellConfigurator.content { row in
+            switch row {
+            case .item(let post): return CellContent(text: post.title)
+            case .loading: return CellContent(text: "Loading…")
+            case .failed(let message): return CellContent(text: "Failed: \(message) — tap to retry")
+            }
+        }
+    }
+    return (list, try HeadlessListAdapter(listView: list, cells: cells))
+}
+
+struct ServerError: Error, CustomStringConvertible {
+    var description: String { "offline" }
+}
+
+/// A fake server: pages of 10, the last on page 2; can fail once; can repeat an item across pages.
+actor FakeServer {
+    var failNext = false
+    var overlap = false
+    var calls = 0
+    func setFailNext() { failNext = true }
+    func setOverlap() { overlap = true }
+    func page(_ index: Int) async throws -> Page<Post> {
+        calls += 1
+        try await Task.sleep(for: .milliseconds(20))
+        if failNext {
+            failNext = false
+            throw ServerError()
+        }
+        let start = index * 10 - (overlap && index > 0 ? 1 : 0)
+        return Page(items: (start..<(index * 10 + 10)).map { Post(id: $0, title: "Post \($0)\(overlap ? " (p\(index))" : "")") }, hasMore: index < 2)
+    }
+}
+
+@MainActor
+@Suite("Live data: async sequences, pagination, composition")
+struct LiveDataTests {
+    @Test("values arriving faster than updates are coalesced, never interleaved")
+    func asyncSequence() async throws {
+        let list = HeadlessListView(viewportHeight: nil)
+        let cells = CellConfigurators<Post> { CellConfigurator.content { CellContent(text: $0.title) } }
+        let adapter = try HeadlessListAdapter<String, Post>(listView: list, cells: cells)
+        let (stream, continuation) = AsyncStream<[Post]>.makeStream()
+        for n in 1...50 { continuation.yield((0..<n).map { Post(id: $0, title: "Post \($0)") }) }
+        continuation.finish()
+        try await adapter.driver.run(stream, section: "posts")
+        for _ in 0..<100 where adapter.driver.isUpdating { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(list.numberOfItems(inSection: 0) == 50)
+        #expect(list.cellForItem(at: ItemPath(item: 49, section: 0))?.text == "Post 49")
+        #expect(adapter.driver.diagnostics.isEmpty)
+        try list.checkConsistency()
+    }
+
+    @Test("pages load near the end, with a loading row, once each; a failure shows a retry row")
+    func pagination() async throws {
+        let (list, adapter) = try postList()
+        let server = FakeServer()
+        let feed = PaginatedList<String, Post>(section: "feed", driver: adapter.driver) { try await server.page($0) }
+        await feed.loadNextPage()
+        #expect(list.numberOfItems(inSection: 0) == 10)
+        feed.rowWillAppear(at: 2)
+        #expect(!feed.isLoading, "far from the end: nothing loads")
+        feed.rowWillAppear(at: 7)
+        feed.rowWillAppear(at: 8)
+        feed.rowWillAppear(at: 9)
+        #expect(feed.isLoading)
+        #expect(list.cellForItem(at: ItemPath(item: 10, section: 0))?.text == "Loading…")
+        for _ in 0..<100 where feed.isLoading { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(feed.requests == [0, 1], "the same page is never requested twice")
+        #expect(list.numberOfItems(inSection: 0) == 20)
+        await server.setFailNext()
+        await feed.loadNextPage()
+        #expect(list.cellForItem(at: ItemPath(item: 20, section: 0))?.text == "Failed: offline — tap to retry")
+        await feed.loadNextPage()
+        #expect(list.numberOfItems(inSection: 0) == 30)
+        #expect(!feed.hasMore)
+        await feed.loadNextPage()
+        #expect(feed.requests == [0, 1, 2, 2])
+        #expect(adapter.driver.diagnostics.isEmpty)
+    }
+
+    @Test("an item repeated on a later page follows the duplicate policy", arguments: ["keepFirst", "keepLast", "reject"])
+    func repeatedItems(policy: String) async throws {
+        let (list, adapter) = try postList()
+        let server = FakeServer()
+        await server.setOverlap()
+        let feed = PaginatedList<String, Post>(section: "feed", driver: adapter.driver) { try await server.page($0) }
+        feed.duplicates = policy == "keepFirst" ? .keepFirst : policy == "keepLast" ? .keepLast : .reject
+        await feed.loadNextPage()
+        await feed.loadNextPage()
+        switch policy {
+        case "keepFirst":
+            #expect(feed.items.count == 20)
+            #expect(feed.items[9].title == "Post 9 (p0)")
+            #expect(feed.lastDuplicateReport.dropped.map(\.id) == [.item(9)])
+        case "keepLast":
+            #expect(feed.items.count == 20)
+            #expect(feed.items[9].title == "Post 9 (p1)")
+        default:
+            #expect(feed.items.count == 10, "the page is refused; nothing already shown is lost")
+            #expect(feed.lastError as? SnapshotError<String, PageRow<Post>.ID> == .duplicateItem(.item(9), first: ItemPath(item: 9, section: 0), second: ItemPath(item: 10, section: 0)))
+            #expect(list.cellForItem(at: ItemPath(item: 10, section: 0))?.text?.hasPrefix("Failed: duplicate item identifier") == true)
+        }
+    }
+
+    @Test("parts of one list update independently through the same diff")
+    func composition() async throws {
+        let list = HeadlessListView(viewportHeight: nil)
+        let cells = CellConfigurators<Post> { CellConfigurator.content { CellContent(text: $0.title) } }
+        let adapter = try HeadlessListAdapter<String, Post>(listView: list, cells: cells)
+        let composed = ComposedList<String, String, Post>(driver: adapter.driver, parts: ["static", "live"])
+        composed.update("live", with: try Snapshot([Section("live", header: "Live", items: [Post(id: 10, title: "row 10")])]))
+        composed.update("static", with: try Snapshot([Section("top", header: "Top", items: [Post(id: 1, title: "Search")])]))
+        composed.update("live", with: try Snapshot([Section("live", header: "Live", items: [Post(id: 11, title: "row 11"), Post(id: 10, title: "row 10")])]))
+        #expect(list.renderedText() == "## Top\n   Search\n## Live\n   row 11\n   row 10")
+        composed.update("live", with: try Snapshot([Section("top", items: [])]))
+        #expect(composed.lastError as? SnapshotError<String, Int> == .duplicateSection("top", first: 0, second: 1))
+        #expect(list.renderedText() == "## Top\n   Search\n## Live\n   row 11\n   row 10", "the previous state stays")
+    }
+}
