@@ -38,7 +38,10 @@ let package = Package(
         .target(name: "TabulaExamples", dependencies: ["Tabula", "TabulaTesting"], path: "Examples"),
         // The demo's screens, as a library so tests can check what each one shows.
         .target(name: "TabulaDemoKit", dependencies: ["Tabula", "TabulaTerminal", "TabulaExamples", .product(name: "Rainbow", package: "Rainbow")]),
-        .executableTarget(name: "tabula-demo", dependencies: ["Tabula", "TabulaTerminal", "TabulaDemoKit"]),
+        .executableTarget(
+            name: "tabula-demo",
+            dependencies: ["Tabula", "TabulaTerminal", "TabulaDemoKit", "TabulaGRDB", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "TabulaTests", dependencies: ["Tabula", "TabulaTesting"]),
         .testTarget(name: "TabulaTestingTests", dependencies: ["Tabula", "TabulaTesting"]),
         .testTarget(name: "TabulaGRDBTests", dependencies: ["TabulaGRDB", "Tabula", "TabulaTesting"]),

@@ -49,15 +49,17 @@ public final class DemoApp {
 
     func draw(_ page: any DemoPage) {
         let (columns, rows) = terminal.size()
+        // Lines are cut to the window before they are styled: a line that wraps scrolls the screen.
+        func fit(_ text: String) -> String { String(text.prefix(max(0, columns - 2))) }
         var lines: [String] = []
         let crumbs = stack.map(\.title).joined(separator: " › ")
-        lines.append(" " + crumbs.bold)
+        lines.append(" " + fit(crumbs).bold)
         lines.append(" " + String(repeating: "─", count: max(0, columns - 2)).dim)
-        if let search = page.searchLine { lines.append(" " + (page.isTyping ? search.bold : search.dim)) }
+        if let search = page.searchLine { lines.append(" " + (page.isTyping ? fit(search).bold : fit(search).dim)) }
         let listHeight = max(1, rows - lines.count - 2)
         lines += page.render(width: columns - 2, height: listHeight, styled: true).map { " " + $0 }
         while lines.count < rows - 1 { lines.append("") }
-        lines.append(" " + page.help.dim)
+        lines.append(" " + fit(page.help).dim)
         terminal.draw(lines)
     }
 }

@@ -74,6 +74,8 @@ struct DumpTests {
         let (status, text) = try dump(["--dump", "live"])
         #expect(status == 0)
         #expect(text.hasPrefix("Live database\n"))
+        #expect(text.contains("DONE") && text.contains("LATER") && text.contains("TODAY"))
+        #expect(text.contains("Ship Tabula 0.1") && text.contains("Water the plants"))
     }
 
     @Test func badArguments() throws {

@@ -72,6 +72,20 @@ struct EndToEndTests {
         #expect(terminal.output.hasSuffix("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"), "raw mode off, cursor shown, main screen back")
     }
 
+    @Test("the live database screen changes by itself as the background writer commits")
+    func liveDatabase() throws {
+        let executable = try #require(demoExecutable())
+        let terminal = try PseudoTerminal(executable: executable, columns: 70, rows: 24)
+        terminal.collect(for: 0.8)
+        terminal.send("\u{1B}[F" + enter, wait: 1.0)
+        let first = terminal.screen
+        #expect(first.contains("Live database") && first.contains("Ship Tabula 0.1"))
+        terminal.collect(for: 2.5)
+        #expect(terminal.screen != first, "rows changed while we watched")
+        terminal.send("q", wait: 0.2)
+        #expect(terminal.waitForExit(seconds: 3))
+    }
+
     @Test func ctrlCAndSignalsRestoreTheTerminal() throws {
         let executable = try #require(demoExecutable())
         let keyed = try PseudoTerminal(executable: executable)
