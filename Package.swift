@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TabulaUIKit", targets: ["TabulaUIKit"]),
         .library(name: "TabulaAppKit", targets: ["TabulaAppKit"]),
         .library(name: "TabulaGRDB", targets: ["TabulaGRDB"]),
+        .library(name: "TabulaCoreData", targets: ["TabulaCoreData"]),
         .executable(name: "tabula-demo", targets: ["tabula-demo"]),
     ],
     dependencies: [
@@ -30,14 +31,19 @@ let package = Package(
         // Thin adapters; their code is behind `#if canImport(UIKit)` / `canImport(AppKit)`.
         .target(name: "TabulaUIKit", dependencies: ["Tabula"]),
         .target(name: "TabulaAppKit", dependencies: ["Tabula"]),
+        // Core Data's fetched results, on Apple platforms (behind `#if canImport(CoreData)`).
+        .target(name: "TabulaCoreData", dependencies: ["Tabula"]),
         // Live data from SQLite through GRDB, in its own product.
         .target(name: "TabulaGRDB", dependencies: ["Tabula", .product(name: "GRDB", package: "GRDB.swift")]),
         // A list view that draws into a terminal (and prints plain text when output is not one).
-        .target(name: "TabulaTerminal", dependencies: ["Tabula", .product(name: "Rainbow", package: "Rainbow")]),
+        .target(
+            name: "TabulaTerminal",
+            dependencies: ["Tabula", .product(name: "Rainbow", package: "Rainbow", condition: .when(platforms: [.linux, .macOS]))]
+        ),
         // The seeds' worked examples, written with Tabula; tested against the headless view.
         .target(name: "TabulaExamples", dependencies: ["Tabula", "TabulaTesting"], path: "Examples"),
         // The demo's screens, as a library so tests can check what each one shows.
-        .target(name: "TabulaDemoKit", dependencies: ["Tabula", "TabulaTerminal", "TabulaExamples", .product(name: "Rainbow", package: "Rainbow")]),
+        .target(name: "TabulaDemoKit", dependencies: ["Tabula", "TabulaTerminal", "TabulaExamples"]),
         .executableTarget(
             name: "tabula-demo",
             dependencies: ["Tabula", "TabulaTerminal", "TabulaDemoKit", "TabulaGRDB", .product(name: "GRDB", package: "GRDB.swift")]

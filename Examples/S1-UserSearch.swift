@@ -1,5 +1,6 @@
 // Seed 001, generic TableViewController<T, Cell>: a user search whose results appear
 // asynchronously in a two-label cell, and whose rows open that user's repositories (S1.1–S1.3).
+import Foundation
 import Tabula
 import TabulaTesting
 
@@ -23,8 +24,9 @@ public protocol UserFetching: Sendable {
 
 /// Bundled users, answered after a short artificial delay.
 public struct BundledUsers: UserFetching {
-    public var delay: Duration
-    public init(delay: Duration = .milliseconds(150)) { self.delay = delay }
+    /// The artificial delay, in milliseconds.
+    public var delayMilliseconds: UInt64
+    public init(delayMilliseconds: UInt64 = 150) { self.delayMilliseconds = delayMilliseconds }
 
     public static let users: [User] = [
         User(login: "ada", name: "Ada Lovelace"), User(login: "alan", name: "Alan Turing"),
@@ -35,13 +37,13 @@ public struct BundledUsers: UserFetching {
     ]
 
     public func users(matching query: String) async throws -> [User] {
-        try await Task.sleep(for: delay)
+        try await Task.sleep(nanoseconds: delayMilliseconds * 1_000_000)
         let needle = query.lowercased()
         return needle.isEmpty ? [] : Self.users.filter { $0.login.contains(needle) || $0.name.lowercased().contains(needle) }
     }
 
     public func repositories(of user: User) async throws -> [Repository] {
-        try await Task.sleep(for: delay)
+        try await Task.sleep(nanoseconds: delayMilliseconds * 1_000_000)
         return (1...3).map { Repository(name: "\(user.login)-project-\($0)", stars: user.login.count * 10 * $0) }
     }
 }

@@ -2,6 +2,7 @@
 // type with its own cell; static rows (search, add event, empty state) between dynamic ones with no
 // index arithmetic; the list built as a pipeline of map, filter and concatenation (S2.1–S2.4).
 // Adding a kind of row means adding a type and a configurator, nothing else.
+import Foundation
 import Tabula
 
 /// Any row of the feed. Each kind is its own type (S2.1).

@@ -30,7 +30,7 @@ public final class DemoApp {
             let keys = terminal.readKeys(timeout: 0)
             if keys.isEmpty {
                 // Let loading tasks run on the main actor, then look again.
-                try? await Task.sleep(for: .milliseconds(30))
+                try? await Task.sleep(nanoseconds: 30_000_000)
                 continue
             }
             for key in keys {
@@ -53,15 +53,14 @@ public final class DemoApp {
         func fit(_ text: String) -> String { String(text.prefix(max(0, columns - 2))) }
         var lines: [String] = []
         let crumbs = stack.map(\.title).joined(separator: " › ")
-        lines.append(" " + fit(crumbs).bold)
-        lines.append(" " + String(repeating: "─", count: max(0, columns - 2)).dim)
-        if let search = page.searchLine { lines.append(" " + (page.isTyping ? fit(search).bold : fit(search).dim)) }
+        lines.append(" " + fit(crumbs).termBold)
+        lines.append(" " + String(repeating: "─", count: max(0, columns - 2)).termDim)
+        if let search = page.searchLine { lines.append(" " + (page.isTyping ? fit(search).termBold : fit(search).termDim)) }
         let listHeight = max(1, rows - lines.count - 2)
         lines += page.render(width: columns - 2, height: listHeight, styled: true).map { " " + $0 }
         while lines.count < rows - 1 { lines.append("") }
-        lines.append(" " + fit(page.help).dim)
+        lines.append(" " + fit(page.help).termDim)
         terminal.draw(lines)
     }
 }
 
-@preconcurrency import Rainbow

@@ -31,8 +31,8 @@ public final class DemoScreens {
     let fetcher: any UserFetching
     let live: LiveSource?
 
-    public init(searchDelay: Duration = .milliseconds(250), live: LiveSource? = nil) {
-        fetcher = BundledUsers(delay: searchDelay)
+    public init(searchDelayMilliseconds: UInt64 = 250, live: LiveSource? = nil) {
+        fetcher = BundledUsers(delayMilliseconds: searchDelayMilliseconds)
         self.live = live
     }
 

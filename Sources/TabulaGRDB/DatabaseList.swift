@@ -98,7 +98,7 @@ public final class DatabaseList<Record: ListRecord> {
     public func settle() async {
         for _ in 0..<1000 {
             if await model.generation == observer?.committedGeneration ?? 0 { return }
-            try? await Task.sleep(for: .milliseconds(5))
+            try? await Task.sleep(nanoseconds: 5_000_000)
         }
     }
 

@@ -159,7 +159,8 @@ public final class Terminal {
                 // UTF-8: take the whole scalar.
                 let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
                 let scalarBytes = Array(bytes[index..<min(bytes.count, index + length)])
-                if let text = String(validating: scalarBytes, as: UTF8.self), let character = text.first, byte >= 0x20 {
+                let text = String(decoding: scalarBytes, as: UTF8.self)
+                if byte >= 0x20, !text.unicodeScalars.contains("\u{FFFD}"), let character = text.first {
                     keys.append(.character(character))
                 }
                 index += length

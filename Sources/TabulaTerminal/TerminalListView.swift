@@ -1,4 +1,3 @@
-@preconcurrency import Rainbow
 import Tabula
 
 /// A list view that draws into a terminal: the same snapshots, configurators and apply pipeline as
@@ -119,7 +118,7 @@ where Item.ID: Sendable {
         let now = clock()
         for line in visible {
             guard let path = line.path else {
-                output.append(line.isHeader && styled ? line.text.bold.cyan : (line.isHeader ? line.text : (styled ? line.text.dim : line.text)))
+                output.append(line.isHeader && styled ? line.text.termBold.termCyan : (line.isHeader ? line.text : (styled ? line.text.termDim : line.text)))
                 continue
             }
             guard let item = snapshot.item(at: path), let configurator = cells.configurator(for: item) else { continue }
@@ -131,10 +130,10 @@ where Item.ID: Sendable {
             var text = (selected ? "▸ " : "  ") + cell.line(width: width - 2)
             if styled {
                 if let entry = marks[item.id], entry.until > now {
-                    text = entry.mark == .inserted ? text.green.bold : entry.mark == .moved ? text.yellow : text.magenta
+                    text = entry.mark == .inserted ? text.termGreen.termBold : entry.mark == .moved ? text.termYellow : text.termMagenta
                 }
-                if cell.content.style == "empty" || cell.content.style == "action" { text = text.italic }
-                if selected { text = text.swap }
+                if cell.content.style == "empty" || cell.content.style == "action" { text = text.termItalic }
+                if selected { text = text.termInverse }
             }
             output.append(text)
         }

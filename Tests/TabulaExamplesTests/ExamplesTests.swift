@@ -29,7 +29,7 @@ struct ExamplesTests {
 
     @Test("S1: asynchronous user search; selecting a user opens their repositories")
     func userSearch() async throws {
-        let screen = try UserSearchScreen(fetcher: BundledUsers(delay: .milliseconds(5)))
+        let screen = try UserSearchScreen(fetcher: BundledUsers(delayMilliseconds: 5))
         try await screen.search("ra")
         #expect(screen.list.renderedText() == """
             ## 4 users
