@@ -10,11 +10,18 @@ let tabulaPackage = URL(fileURLWithPath: Context.packageDirectory).deletingLastP
 let package = Package(
     name: "TabulaBenchmarks",
     platforms: [.macOS(.v13)],
-    dependencies: [.package(path: "..")],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
     targets: [
         .executableTarget(
             name: "tabula-benchmarks",
-            dependencies: [.product(name: "Tabula", package: tabulaPackage)],
+            dependencies: [
+                .product(name: "Tabula", package: tabulaPackage),
+                .product(name: "TabulaGRDB", package: tabulaPackage),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         )
     ],

@@ -192,6 +192,7 @@ for (label, n, stdlib) in [("5k", 5_000, true), ("100k", 100_000, !quick), ("1m"
     diffBenchmark(label: label, idName: "int", old: ints.old.map { IntItem(id: $0, value: 0) }, new: ints.new.map { IntItem(id: $0, value: 0) }, stdlib: stdlib)
 }
 sectionedBenchmark()
+summary += await liveBenchmark(runs: runs)
 
 print("\nsummary")
 for line in summary { print(line) }
