@@ -175,3 +175,66 @@ struct SeededRandom: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 }
+
+@MainActor
+@Suite("TabulaGRDB: any SQL query, through ValueObservation", .serialized)
+struct DatabaseQueryListTests {
+    @Test func filteredQueryFollowsCommits() async throws {
+        let (pool, directory) = try makeDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await pool.write { db in
+            try db.execute(sql: "INSERT INTO note VALUES (1, 'home', 1, 'Milk'), (2, 'archive', 1, 'Old'), (3, 'work', 1, 'Report')")
+        }
+        let (list, adapter) = try makeList()
+        let query = DatabaseQueryList<String, Note>(
+            reader: pool, sql: "SELECT * FROM note WHERE folder != ? ORDER BY folder, position, id", arguments: ["archive"], section: \.folder)
+        var snapshots = 0
+        query.onSnapshot = { _ in snapshots += 1 }
+        query.start(driving: adapter.driver)
+        for _ in 0..<200 where snapshots == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
+        #expect(list.renderedText() == "## home\n   Milk  —  1\n## work\n   Report  —  1")
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE note SET folder = 'archive' WHERE id = 1")
+            try db.execute(sql: "INSERT INTO note VALUES (4, 'work', 0, 'Plan')")
+        }
+        for _ in 0..<200 where list.renderedText() != "## work\n   Plan  —  0\n   Report  —  1" { try await Task.sleep(nanoseconds: 5_000_000) }
+        #expect(list.renderedText() == "## work\n   Plan  —  0\n   Report  —  1")
+        #expect(adapter.driver.diagnostics.isEmpty)
+        query.stop()
+    }
+
+    @Test("a query that starts failing (schema change) is a typed error; the last good rows stay")
+    func failingQuery() async throws {
+        let (pool, directory) = try makeDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await pool.write { try $0.execute(sql: "INSERT INTO note VALUES (1, 'home', 1, 'Milk')") }
+        let (list, adapter) = try makeList()
+        let query = DatabaseQueryList<String, Note>(reader: pool, sql: "SELECT * FROM note ORDER BY id", section: \.folder)
+        var errors: [DatabaseListError] = []
+        query.onError = { errors.append($0) }
+        query.start(driving: adapter.driver)
+        for _ in 0..<200 where list.numberOfSections == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
+        try await pool.write { db in
+            try db.execute(sql: "ALTER TABLE note RENAME COLUMN title TO name")
+            try db.execute(sql: "INSERT INTO note VALUES (2, 'home', 2, 'Bread')")
+        }
+        for _ in 0..<200 where errors.isEmpty { try await Task.sleep(nanoseconds: 5_000_000) }
+        #expect(errors.first?.message.contains("title") == true, "names the column the rows lack: \(errors)")
+        #expect(list.renderedText() == "## home\n   Milk  —  1")
+    }
+
+    @Test("rows that repeat an identifier are a typed error naming it")
+    func duplicateRows() async throws {
+        let (pool, directory) = try makeDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await pool.write { try $0.execute(sql: "INSERT INTO note VALUES (1, 'home', 1, 'Milk')") }
+        let (_, adapter) = try makeList()
+        let query = DatabaseQueryList<String, Note>(reader: pool, sql: "SELECT * FROM note UNION ALL SELECT * FROM note", section: \.folder)
+        var errors: [DatabaseListError] = []
+        query.onError = { errors.append($0) }
+        query.start(driving: adapter.driver)
+        for _ in 0..<200 where errors.isEmpty { try await Task.sleep(nanoseconds: 5_000_000) }
+        #expect(errors.first?.stage == .snapshot)
+        #expect(errors.first?.message == "duplicate item identifier 1 at 0 - 0 and at 0 - 1")
+    }
+}
