@@ -239,9 +239,9 @@
     }
 
     extension TableViewAdapter where Item: Equatable {
-        /// Creates an adapter that compares content with `==`.
+        /// Creates an adapter that compares content with `==` (``CellConfigurators/cheapestUpdate``).
         public convenience init(tableView: NSTableView, cells: CellConfigurators<Item>, bundle: Bundle = .main) throws {
-            try self.init(tableView: tableView, cells: cells, bundle: bundle) { $0 == $1 ? nil : .reload }
+            try self.init(tableView: tableView, cells: cells, bundle: bundle, updateKind: cells.cheapestUpdate)
         }
     }
 #endif

@@ -193,22 +193,8 @@ where Item.ID: Sendable {
 
 extension HeadlessListAdapter where Item: Equatable {
     /// Creates an adapter that compares content with `==` and picks the cheapest correct update for
-    /// a changed item: reconfigure when it keeps its cell class, reload when the class changes.
+    /// a changed item (``CellConfigurators/cheapestUpdate``).
     public convenience init(listView: HeadlessListView, cells: CellConfigurators<Item>) throws {
-        let identifiers = CellIdentifierLookup(cells)
-        try self.init(listView: listView, cells: cells, updateKind: { old, new in
-            guard old != new else { return nil }
-            return identifiers.sameCell(old, new) ? .reconfigure : .reload
-        })
-    }
-}
-
-/// A Sendable view of which reuse identifier each item gets: the configurators' predicates are
-/// plain functions of the item, so the diff can ask them off the main actor.
-struct CellIdentifierLookup<Item>: @unchecked Sendable {
-    let cells: CellConfigurators<Item>
-    init(_ cells: CellConfigurators<Item>) { self.cells = cells }
-    func sameCell(_ a: Item, _ b: Item) -> Bool {
-        cells.configurator(for: a)?.reuseIdentifier == cells.configurator(for: b)?.reuseIdentifier
+        try self.init(listView: listView, cells: cells, updateKind: cells.cheapestUpdate)
     }
 }

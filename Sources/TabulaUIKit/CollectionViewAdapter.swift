@@ -184,14 +184,11 @@
     }
 
     extension CollectionViewAdapter where Item: Equatable {
-        /// Creates an adapter that compares content with `==` and reconfigures changed items that
-        /// keep their cell class, reloading those whose class changes.
+        /// Creates an adapter that compares content with `==` and picks the cheapest correct update
+        /// of a changed item: `reconfigure` when it keeps its cell class, reload when the class
+        /// changes (``CellConfigurators/cheapestUpdate``).
         public convenience init(collectionView: UICollectionView, cells: CellConfigurators<Item>, bundle: Bundle = .main) throws {
-            let lookup = ReuseIdentifierLookup(cells)
-            try self.init(collectionView: collectionView, cells: cells, bundle: bundle) { old, new in
-                guard old != new else { return nil }
-                return lookup.sameCell(old, new) ? .reconfigure : .reload
-            }
+            try self.init(collectionView: collectionView, cells: cells, bundle: bundle, updateKind: cells.cheapestUpdate)
         }
     }
 #endif

@@ -249,24 +249,10 @@
 
     extension TableViewAdapter where Item: Equatable {
         /// Creates an adapter that compares content with `==` and picks the cheapest correct update
-        /// of a changed item: reconfigure (`reconfigureRows`) when it keeps its cell class, reload
-        /// when the class changes.
+        /// of a changed item: `reconfigure` when it keeps its cell class, reload when the class
+        /// changes (``CellConfigurators/cheapestUpdate``).
         public convenience init(tableView: UITableView, cells: CellConfigurators<Item>, bundle: Bundle = .main) throws {
-            let lookup = ReuseIdentifierLookup(cells)
-            try self.init(tableView: tableView, cells: cells, bundle: bundle) { old, new in
-                guard old != new else { return nil }
-                return lookup.sameCell(old, new) ? .reconfigure : .reload
-            }
-        }
-    }
-
-    /// Which reuse identifier each item gets, asked by the diff off the main actor. Configurator
-    /// predicates are plain functions of the item.
-    struct ReuseIdentifierLookup<Item>: @unchecked Sendable {
-        let cells: CellConfigurators<Item>
-        init(_ cells: CellConfigurators<Item>) { self.cells = cells }
-        func sameCell(_ a: Item, _ b: Item) -> Bool {
-            cells.configurator(for: a)?.reuseIdentifier == cells.configurator(for: b)?.reuseIdentifier
+            try self.init(tableView: tableView, cells: cells, bundle: bundle, updateKind: cells.cheapestUpdate)
         }
     }
 #endif

@@ -127,7 +127,7 @@ struct DatabaseListTests {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for writer in 0..<4 {
                 group.addTask {
-                    var rng = SeededRandom(seed: seed &+ UInt64(writer))
+                    var rng = SeededRandomGenerator(seed: seed &+ UInt64(writer))
                     let folders = ["inbox", "home", "work", "later"]
                     for transaction in 0..<1_000 {
                         let id = Int64(writer * 100 + Int(rng.next() % 100))  // each writer owns 100 ids
@@ -164,17 +164,6 @@ struct DatabaseListTests {
     }
 }
 
-struct SeededRandom: RandomNumberGenerator, Sendable {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @MainActor
 @Suite("TabulaGRDB: any SQL query, through ValueObservation", .serialized)

@@ -1,28 +1,8 @@
 import Tabula
 import TabulaTesting
 
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-func propertySeed() -> UInt64 {
-    if let text = getenv("TABULA_SEED").map({ String(cString: $0) }), let seed = UInt64(text) { return seed }
-    return UInt64.random(in: 1...UInt64.max)
-}
+typealias SeededGenerator = SeededRandomGenerator
+func propertySeed() -> UInt64 { propertyTestSeed() }
 
 /// A data source over plain strings, one array per section, that the test edits directly.
 @MainActor

@@ -1,37 +1,8 @@
 import Tabula
+import TabulaTesting
 
-/// SplitMix64: small, fast and identical on every platform, so a printed seed replays exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-/// The seed for a property test: `TABULA_SEED` when set (to replay a failure), otherwise fresh.
-func propertySeed() -> UInt64 {
-    #if canImport(Glibc) || canImport(Darwin)
-        if let text = ProcessInfoLite.environment("TABULA_SEED"), let seed = UInt64(text) { return seed }
-    #endif
-    return UInt64.random(in: 1...UInt64.max)
-}
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-enum ProcessInfoLite {
-    static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
-    }
-}
+typealias SeededGenerator = SeededRandomGenerator
+func propertySeed() -> UInt64 { propertyTestSeed() }
 
 /// An item with identity (`id`) and content (`value`) kept apart.
 struct Row: Identifiable, Equatable, Hashable, Sendable, CustomStringConvertible {
