@@ -50,7 +50,7 @@
     /// stage is replayed as removals, then inserts and moves in ascending order.
     @MainActor
     public final class TableViewAdapter<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: NSObject,
-        NSTableViewDataSource, NSTableViewDelegate, ListViewUpdating, CellRegistrar
+        NSTableViewDataSource, NSTableViewDelegate, ListAdapter
     where Item.ID: Sendable {
         enum Row: Hashable {
             case header(SectionID)
@@ -83,16 +83,9 @@
             self.bundle = bundle
             self.driver = ListDriver(updateKind: updateKind)
             super.init()
-            try cells.register(in: self)
-            driver.view = self
+            try connect()
             tableView.dataSource = self
             tableView.delegate = self
-        }
-
-        /// Applies `snapshot` and returns once it is on screen.
-        public func apply(_ snapshot: Snapshot<SectionID, Item>, animated: Bool = true) async throws {
-            try cells.validate(snapshot)
-            await driver.apply(snapshot, animated: animated)
         }
 
         private func rows(of snapshot: Snapshot<SectionID, Item>) -> [Row] {

@@ -12,7 +12,7 @@ import Tabula
 /// print(list.render(width: 80, height: 24).joined(separator: "\n"))
 /// ```
 @MainActor
-public final class TerminalListView<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: ListViewUpdating, CellRegistrar
+public final class TerminalListView<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: ListAdapter
 where Item.ID: Sendable {
     /// How a row was changed by the last update, for the moment it stays marked.
     public enum Mark: Hashable, Sendable { case inserted, moved, updated }
@@ -36,9 +36,6 @@ where Item.ID: Sendable {
     private var firstLine = 0
     private let clock: () -> Double
 
-    /// The snapshot shown.
-    public var snapshot: Snapshot<SectionID, Item> { driver.snapshot }
-
     /// Creates a view; `clock` returns seconds (injectable for tests).
     public init(
         cells: CellConfigurators<Item>, clock: @escaping () -> Double = { Double(DispatchTimeLite.nowNanoseconds()) / 1e9 },
@@ -47,8 +44,7 @@ where Item.ID: Sendable {
         self.cells = cells
         self.clock = clock
         self.driver = ListDriver(updateKind: updateKind)
-        try cells.register(in: self)
-        driver.view = self
+        try connect()
     }
 
     /// The item under the cursor.

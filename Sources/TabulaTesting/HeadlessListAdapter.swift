@@ -16,7 +16,7 @@ import Tabula
 /// ```
 @MainActor
 public final class HeadlessListAdapter<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: HeadlessListDataSource,
-    HeadlessListDelegate, ListViewUpdating, CellRegistrar
+    HeadlessListDelegate, ListAdapter
 where Item.ID: Sendable {
     /// The view driven.
     public let listView: HeadlessListView
@@ -37,9 +37,6 @@ where Item.ID: Sendable {
     /// Called after the user moved an item, with the new snapshot (update your model here).
     public var onMove: ((Item, Snapshot<SectionID, Item>) -> Void)?
 
-    /// The snapshot on screen.
-    public var snapshot: Snapshot<SectionID, Item> { driver.snapshot }
-
     /// Creates an adapter, becomes `listView`'s data source and delegate, and registers every cell
     /// the configurators use.
     ///
@@ -51,24 +48,9 @@ where Item.ID: Sendable {
         self.listView = listView
         self.cells = cells
         self.driver = ListDriver(updateKind: updateKind)
-        try cells.register(in: self)
-        driver.view = self
+        try connect()
         listView.dataSource = self
         listView.delegate = self
-    }
-
-    /// Applies `snapshot` and returns once it is on screen.
-    ///
-    /// - Throws: ``ConfigurationError`` before anything changes when an item has no configurator.
-    public func apply(_ snapshot: Snapshot<SectionID, Item>, animated: Bool = true) async throws {
-        try cells.validate(snapshot)
-        await driver.apply(snapshot, animated: animated)
-    }
-
-    /// Applies `snapshot` without waiting (the headless view finishes each batch at once).
-    public func applyNow(_ snapshot: Snapshot<SectionID, Item>, animated: Bool = true) throws {
-        try cells.validate(snapshot)
-        driver.apply(snapshot, animated: animated)
     }
 
     /// The item at `path` on screen (S3.3: the delegate side asks for the model and switches on it).

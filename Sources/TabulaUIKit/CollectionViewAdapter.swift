@@ -10,7 +10,7 @@
     /// sizes (or use a list layout with `headerMode = .supplementary`) to see them.
     @MainActor
     public final class CollectionViewAdapter<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: NSObject,
-        UICollectionViewDataSource, UICollectionViewDelegate, ListViewUpdating, CellRegistrar
+        UICollectionViewDataSource, UICollectionViewDelegate, ListAdapter
     where Item.ID: Sendable {
         /// The collection view driven. Not retained.
         public private(set) weak var collectionView: UICollectionView?
@@ -28,9 +28,6 @@
         private var nibs: NibLookup
         private var hasLoaded = false
 
-        /// The snapshot on screen.
-        public var snapshot: Snapshot<SectionID, Item> { driver.snapshot }
-
         /// Becomes `collectionView`'s data source and delegate and registers every cell the
         /// configurators use, and the title views.
         ///
@@ -44,19 +41,12 @@
             self.nibs = NibLookup(bundle: bundle)
             self.driver = ListDriver(updateKind: updateKind)
             super.init()
-            try cells.register(in: self)
+            try connect()
             for kind in [UICollectionView.elementKindSectionHeader, UICollectionView.elementKindSectionFooter] {
                 collectionView.register(TabulaTitleView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: Self.titleViewIdentifier)
             }
-            driver.view = self
             collectionView.dataSource = self
             collectionView.delegate = self
-        }
-
-        /// Applies `snapshot` and returns once it is on screen.
-        public func apply(_ snapshot: Snapshot<SectionID, Item>, animated: Bool = true) async throws {
-            try cells.validate(snapshot)
-            await driver.apply(snapshot, animated: animated)
         }
 
         /// The item at `indexPath`, or `nil`.

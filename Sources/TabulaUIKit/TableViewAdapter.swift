@@ -20,7 +20,7 @@
     /// ``ListDiagnostic`` instead).
     @MainActor
     public final class TableViewAdapter<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: NSObject,
-        UITableViewDataSource, UITableViewDelegate, ListViewUpdating, CellRegistrar
+        UITableViewDataSource, UITableViewDelegate, ListAdapter
     where Item.ID: Sendable {
         /// The table view driven. Not retained.
         public private(set) weak var tableView: UITableView?
@@ -53,9 +53,6 @@
         private var nibs: NibLookup
         private var hasLoaded = false
 
-        /// The snapshot on screen.
-        public var snapshot: Snapshot<SectionID, Item> { driver.snapshot }
-
         /// Becomes `tableView`'s data source and delegate and registers every cell the configurators
         /// use (from a nib named after the class in `bundle` when one exists).
         ///
@@ -69,18 +66,9 @@
             self.nibs = NibLookup(bundle: bundle)
             self.driver = ListDriver(updateKind: updateKind)
             super.init()
-            try cells.register(in: self)
-            driver.view = self
+            try connect()
             tableView.dataSource = self
             tableView.delegate = self
-        }
-
-        /// Applies `snapshot` and returns once it is on screen.
-        ///
-        /// - Throws: ``ConfigurationError`` before anything changes when an item has no configurator.
-        public func apply(_ snapshot: Snapshot<SectionID, Item>, animated: Bool = true) async throws {
-            try cells.validate(snapshot)
-            await driver.apply(snapshot, animated: animated)
         }
 
         /// The item at `indexPath`, or `nil`.

@@ -104,9 +104,14 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
 
     private func perform(_ changeset: Changeset<SectionID, Item>, stage index: Int) {
         if index == 0 && !changeset.stages.isEmpty { appliedChangesets.append(changeset) }
-        guard index < changeset.stages.count, let view, view.canAnimateUpdates else {
-            if index < changeset.stages.count { reload(to: changeset.target, because: nil) }
-            if index >= changeset.stages.count { snapshot = changeset.target }
+        guard index < changeset.stages.count else {
+            snapshot = changeset.target
+            drain()
+            return
+        }
+        // The view went away or out of its window mid-update: show the target without animating.
+        guard let view, view.canAnimateUpdates else {
+            reload(to: changeset.target, because: nil)
             drain()
             return
         }
