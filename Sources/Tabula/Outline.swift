@@ -27,16 +27,26 @@ public struct Outline<ID: Hashable & Sendable, Value> {
     }
 
     /// The visible rows, depth first: a node's children follow it while it is expanded.
+    ///
+    /// The walk keeps its own stack, so a tree of any depth is fine (no recursion).
+    ///
+    /// - Complexity: O(visible rows + their siblings).
     public var rows: [OutlineRow<ID, Value>] {
         var rows: [OutlineRow<ID, Value>] = []
-        func visit(_ nodes: [OutlineNode<ID, Value>], depth: Int) {
-            for node in nodes {
-                let isExpanded = expanded.contains(node.id)
-                rows.append(OutlineRow(id: node.id, value: node.value, depth: depth, hasChildren: !node.children.isEmpty, isExpanded: isExpanded))
-                if isExpanded { visit(node.children, depth: depth + 1) }
+        // Each level: its nodes and the next one to visit.
+        var stack: [(nodes: [OutlineNode<ID, Value>], next: Int)] = [(roots, 0)]
+        while let top = stack.indices.last {
+            let (nodes, next) = stack[top]
+            guard next < nodes.count else {
+                stack.removeLast()
+                continue
             }
+            stack[top].next = next + 1
+            let node = nodes[next]
+            let isExpanded = expanded.contains(node.id)
+            rows.append(OutlineRow(id: node.id, value: node.value, depth: top, hasChildren: !node.children.isEmpty, isExpanded: isExpanded))
+            if isExpanded && !node.children.isEmpty { stack.append((node.children, 0)) }
         }
-        visit(roots, depth: 0)
         return rows
     }
 

@@ -35,20 +35,19 @@ extension Snapshot {
     /// generated). Data from a server or a database belongs in ``init(_:)`` or
     /// ``resolvingDuplicates(in:keeping:)``.
     ///
+    /// The check costs nothing extra (building the index finds repeats anyway), so it runs in every
+    /// build: a repeat is never dropped silently.
+    ///
     /// - Precondition: section identifiers are unique and item identifiers are unique across all
-    ///   sections. Checked in debug builds, where a violation traps naming the identifier; in
-    ///   release builds a violation leaves the identifier index pointing at the last occurrence.
+    ///   sections. A violation is a programmer error and traps, in debug and release builds alike,
+    ///   naming the identifier and both positions.
     public init(uncheckedUniqueSections sections: [SectionType]) {
         self.init()
         var ignored = DuplicateReport<SectionID, Item.ID>()
         do {
             try _build(sections, keep: nil, report: &ignored)
         } catch {
-            #if DEBUG
-                preconditionFailure("Snapshot(uncheckedUniqueSections:) was given non-unique data: \(error)")
-            #else
-                self = Self._lenientBuild(sections)
-            #endif
+            preconditionFailure("Snapshot(uncheckedUniqueSections:) was given non-unique data: \(error)")
         }
     }
 
@@ -107,6 +106,8 @@ extension Snapshot {
         // Swift 6.3's SILGen when the module is emitted for an Apple platform (seen with
         // ../shared/tools/apple-sdk/build.sh ios).
         var failure: Failure? = nil
+        // For sections that lost items to `keep`: the input row of each item kept.
+        var droppedInputRows = [Int: [Int]]()
         scan: for s in sections.indices {
             let token = Int32(truncatingIfNeeded: s)
             if let earlier = sectionTokens.updateValue(token, forKey: sections[s].id) {
@@ -114,6 +115,7 @@ extension Snapshot {
                 break scan
             }
             var kept: [Item]? = nil  // allocated only once a duplicate is dropped from this section
+            var keptInputRows: [Int]? = nil  // the input row of each kept item, parallel to `kept`
             let items = sections[s].items
             for (r, item) in items.enumerated() {
                 let inputPath = ItemPath(item: r, section: s)
@@ -121,7 +123,10 @@ extension Snapshot {
                     report.dropped.append(.init(
                         id: item.id, droppedAt: inputPath, droppedFromSection: sections[s].id,
                         keptAt: last, keptInSection: input[last.section].id))
-                    if kept == nil { kept = Array(items[..<r]) }
+                    if kept == nil {
+                        kept = Array(items[..<r])
+                        keptInputRows = Array(0..<r)
+                    }
                     continue
                 }
                 let row = kept?.count ?? r
@@ -133,16 +138,24 @@ extension Snapshot {
                     }
                     locations[item.id] = earlier
                     let firstSection = Int(earlier.token)
+                    // `earlier.row` is the kept item's output row; the report names input positions.
+                    let inputRows = firstSection == s ? keptInputRows : droppedInputRows[firstSection]
+                    let firstRow = inputRows.map { $0[Int(earlier.row)] } ?? Int(earlier.row)
                     report.dropped.append(.init(
                         id: item.id, droppedAt: inputPath, droppedFromSection: sections[s].id,
-                        keptAt: ItemPath(item: Int(earlier.row), section: firstSection),
+                        keptAt: ItemPath(item: firstRow, section: firstSection),
                         keptInSection: sections[firstSection].id))
-                    if kept == nil { kept = Array(items[..<r]) }
+                    if kept == nil {
+                        kept = Array(items[..<r])
+                        keptInputRows = Array(0..<r)
+                    }
                     continue
                 }
                 kept?.append(item)
+                keptInputRows?.append(r)
             }
             if let kept { sections[s].items = kept }
+            if let keptInputRows { droppedInputRows[s] = keptInputRows }
         }
         if let failure {
             self = Snapshot()
@@ -153,16 +166,6 @@ extension Snapshot {
         _tokenIndex = _tokens
         _sectionTokens = sectionTokens
         _locations = locations
-    }
-
-    /// Release-build fallback of ``init(uncheckedUniqueSections:)``: never traps.
-    static func _lenientBuild(_ sections: [SectionType]) -> Snapshot {
-        var snapshot = Snapshot()
-        var seen = Set<SectionID>()
-        let unique = sections.filter { seen.insert($0.id).inserted }
-        var ignored = DuplicateReport<SectionID, Item.ID>()
-        try? snapshot._build(unique, keep: .keepLast, report: &ignored)
-        return snapshot
     }
 }
 

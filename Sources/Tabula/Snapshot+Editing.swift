@@ -47,7 +47,8 @@ extension Snapshot {
         for (offset, section) in newSections.enumerated() {
             let position = index + offset
             if let existing = sectionIndex(of: section.id) {
-                throw Failure.duplicateSection(section.id, first: existing < index ? existing : existing + newSections.count, second: position)
+                let shifted = existing < index ? existing : existing + newSections.count
+                throw Failure.duplicateSection(section.id, first: min(shifted, position), second: max(shifted, position))
             }
             if let earlier = newSectionIDs.updateValue(position, forKey: section.id) {
                 throw Failure.duplicateSection(section.id, first: earlier, second: position)
@@ -76,6 +77,7 @@ extension Snapshot {
         }
         _tokens.insert(contentsOf: newTokens, at: index)
         _renumberSections(from: index)
+        _compactTokensIfWorthwhile()
         _checkInvariants()
     }
 
@@ -243,15 +245,28 @@ extension Snapshot {
         _checkInvariants()
     }
 
-    /// Deletes every item, keeping the (now empty) sections.
+    /// Deletes every section and item, as `NSDiffableDataSourceSnapshot.deleteAllItems()` does, so
+    /// the common idiom `deleteAllItems(); try appendSections([.main])` works.
+    ///
+    /// To empty the sections but keep them (and their titles), use
+    /// ``deleteAllItemsKeepingSections()``.
+    ///
+    /// - Complexity: O(1) (the storage is released).
     public mutating func deleteAllItems() {
+        self = Snapshot()
+    }
+
+    /// Deletes every item, keeping the sections, now empty, with their titles.
+    ///
+    /// - Complexity: O(*s*) for *s* sections.
+    public mutating func deleteAllItemsKeepingSections() {
         for index in _sections.indices { _sections[index].items.removeAll() }
         _locations.removeAll()
         _updateMarks.removeAll()
         _checkInvariants()
     }
 
-    /// Deletes every section and item.
+    /// Deletes every section and item; the same as ``deleteAllItems()``.
     public mutating func removeAll() {
         self = Snapshot()
     }
@@ -332,6 +347,7 @@ extension Snapshot {
     /// A copy without pending ``reloadItems(_:)``, ``reconfigureItems(_:)`` or
     /// ``reloadSections(_:)`` requests: what is on screen once they have been carried out.
     public func clearingUpdateRequests() -> Snapshot {
+        guard hasRequestedUpdates else { return self }
         var copy = self
         copy._updateMarks = [:]
         copy._reloadedSections = []
@@ -339,6 +355,25 @@ extension Snapshot {
     }
 
     // MARK: Index maintenance
+
+    /// Renumbers the section tokens from 0 once the table holds more tokens of deleted sections
+    /// than there are items and sections: the table then stays within a constant factor of the
+    /// snapshot's size however many sections come and go, and each renumbering (O(items)) is paid
+    /// for by as many section insertions.
+    @usableFromInline
+    mutating func _compactTokensIfWorthwhile() {
+        let live = _tokens.count
+        guard _tokenIndex.count - live > max(64, live + _locations.count) else { return }
+        var newToken = [Int32](repeating: -1, count: _tokenIndex.count)
+        for (index, token) in _tokens.enumerated() { newToken[Int(token)] = Int32(truncatingIfNeeded: index) }
+        _locations = _locations.mapValues { Location(token: newToken[Int($0.token)], row: Int($0.row)) }
+        _sectionTokens = _sectionTokens.mapValues { newToken[Int($0)] }
+        _tokens = Array(0..<Int32(truncatingIfNeeded: live))
+        _tokenIndex = _tokens
+    }
+
+    /// The size of the section-token table, deleted sections' tokens included (for tests).
+    var _tokenTableSize: Int { _tokenIndex.count }
 
     /// Rewrites the token table for sections at `index` and after.
     @usableFromInline

@@ -23,7 +23,12 @@ extension Snapshot {
     }
 
     /// The number of items in the section with `id`, or `nil` when there is no such section.
-    public func numberOfItems(inSection id: SectionID) -> Int? {
+    ///
+    /// Its label differs from ``numberOfItems(inSection:)``'s so that, with `Int` section
+    /// identifiers, a lookup by identifier is never resolved as a lookup by index.
+    ///
+    /// - Complexity: O(1) on average.
+    public func numberOfItems(inSectionWithIdentifier id: SectionID) -> Int? {
         sectionIndex(of: id).map { _sections[$0].items.count }
     }
 

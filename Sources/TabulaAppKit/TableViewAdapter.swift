@@ -81,7 +81,7 @@
             self.tableView = tableView
             self.cells = cells
             self.bundle = bundle
-            self.driver = ListDriver(updateKind: updateKind)
+            self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure)
             super.init()
             try connect()
             tableView.dataSource = self

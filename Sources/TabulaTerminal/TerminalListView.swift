@@ -43,7 +43,7 @@ where Item.ID: Sendable {
     ) throws {
         self.cells = cells
         self.clock = clock
-        self.driver = ListDriver(updateKind: updateKind)
+        self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure)
         try connect()
     }
 
@@ -90,8 +90,10 @@ where Item.ID: Sendable {
 
     // MARK: Rendering
 
-    /// The screen: at most `height` lines of `width` columns, with colours when `styled`.
+    /// The screen: at most `height` lines of `width` columns, with colours when `styled`. A
+    /// negative width or height is taken as 0.
     public func render(width: Int, height: Int, styled: Bool = true) -> [String] {
+        let width = max(0, width), height = max(0, height)
         var lines: [(text: String, path: ItemPath?, isHeader: Bool)] = []
         for (s, section) in snapshot.sections.enumerated() {
             if let header = section.header {

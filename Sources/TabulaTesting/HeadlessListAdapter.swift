@@ -47,7 +47,7 @@ where Item.ID: Sendable {
     ) throws {
         self.listView = listView
         self.cells = cells
-        self.driver = ListDriver(updateKind: updateKind)
+        self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure)
         try connect()
         listView.dataSource = self
         listView.delegate = self

@@ -59,13 +59,17 @@ extension HeadlessListDelegate {
 ///   dequeuing an unregistered identifier fails with UIKit's message;
 /// - only the items inside the viewport are requested from the data source; cells that leave it are
 ///   prepared for reuse and go back to their pool;
-/// - a batch update is checked with ``BatchUpdate/validate(before:after:flavor:mapItems:)`` (UIKit's
-///   rules and messages) against the counts the view had and the counts the data source now reports;
+/// - a batch update is checked with
+///   ``BatchUpdate/validate(before:after:flavor:mapItems:shiftedReloads:)`` (UIKit's rules and
+///   messages) against the counts the view had and the counts the data source now reports;
 ///   cells of items that merely moved or stayed are kept as they were, *not* requested again, so a
-///   missing reload shows up as stale text, as it would on a device.
+///   missing reload shows up as stale text, as it would on a device;
+/// - a reload is a delete plus an insert placed by the batch's deletes and inserts only, as UIKit
+///   performs it: a reload that a move shifts throws UIKit's message where UIKit raises, and
+///   otherwise shows the stale cell a device shows.
 ///
 /// ```swift
-/// let list = HeadlessListView(flavor: .table, visibleRows: 10)
+/// let list = HeadlessListView(flavor: .table, viewportHeight: 10)
 /// list.register(HeadlessCell.self, forCellReuseIdentifier: "cell")
 /// list.dataSource = dataSource
 /// try list.reloadData()
@@ -103,7 +107,8 @@ public final class HeadlessListView {
 
     /// The rules and wording in force: ``ListFlavor/table`` or ``ListFlavor/collection``.
     public let flavor: ListFlavor
-    /// How many lines fit on screen (each header, row and footer takes one); `nil` shows everything.
+    /// How many lines fit on screen (each header, row and footer takes one); `nil` shows everything,
+    /// and a negative height is taken as 0.
     public var viewportHeight: Int? {
         didSet { try? layout() }
     }
@@ -287,19 +292,22 @@ public final class HeadlessListView {
     ///   unchanged.
     public func performBatchUpdates(_ update: BatchUpdate) throws {
         guard let dataSource else { throw ListViewError.noDataSource }
-        if !hasLoaded {
-            // A view that never loaded reads its counts when the update starts, from a data source
-            // that already answers with the new state, so a structural update then fails the count
-            // rule (openradar 26484150). This is why adapters call `reloadData` before first load.
-            readStructure(from: dataSource)
-            hasLoaded = true
-        }
         let after = (0..<dataSource.numberOfSections(in: self)).map { dataSource.listView(self, numberOfItemsInSection: $0) }
+        // A view that never loaded reads its counts when the update starts, from a data source
+        // that already answers with the new state, so a structural update then fails the count
+        // rule (openradar 26484150). This is why adapters call `reloadData` before first load.
+        let before = hasLoaded ? sectionCounts : after
         let outcome: BatchUpdate.Outcome
         do {
-            outcome = try update.validate(before: sectionCounts, after: after, flavor: flavor)
+            // Reloads are placed as UIKit places them: one shifted by the batch's moves shows
+            // up as a stale cell, as on a device, and one UIKit raises for throws.
+            outcome = try update.validate(before: before, after: after, flavor: flavor, shiftedReloads: .placeAsUIKit)
         } catch let error as BatchUpdateError {
             throw ListViewError.inconsistentUpdate(error)
+        }
+        if !hasLoaded {
+            readStructure(from: dataSource)
+            hasLoaded = true
         }
         counters.batchUpdates += 1
         var kept: [ItemPath: HeadlessCell] = [:]
@@ -336,7 +344,8 @@ public final class HeadlessListView {
 
     /// Scrolls by `lines` (negative: up), clamped to the content.
     public func scroll(by lines: Int) throws {
-        contentOffset += lines
+        let (sum, overflow) = contentOffset.addingReportingOverflow(lines)
+        contentOffset = overflow ? (lines > 0 ? Int.max : 0) : sum
         try layout()
     }
 
@@ -471,7 +480,7 @@ public final class HeadlessListView {
 
     private func visibleLines() -> [Line] {
         let total = totalLines
-        let height = viewportHeight ?? total
+        let height = max(0, viewportHeight ?? total)  // a negative height shows nothing
         contentOffset = max(0, min(contentOffset, max(0, total - height)))
         let range = contentOffset..<(contentOffset + height)
         var lines = [Line]()

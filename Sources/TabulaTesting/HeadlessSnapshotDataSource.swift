@@ -28,8 +28,8 @@ where Item.ID: Sendable {
 
     private let reuseIdentifier: (Item) -> String
     private let configure: (HeadlessCell, Item) -> Void
-    private let isContentEqual: (Item, Item) -> Bool
-    private let options: DiffOptions
+    private let updateKind: (Item, Item) -> UpdateKind?
+    private let canReconfigure: ((Item, Item) -> Bool)?
 
     /// Creates a data source and makes it `listView`'s data source.
     ///
@@ -37,16 +37,30 @@ where Item.ID: Sendable {
     ///   - reuseIdentifier: the identifier to dequeue for an item; registered with
     ///     ``HeadlessCell`` unless already registered.
     ///   - configure: sets a dequeued cell up for an item.
-    public init(
+    public convenience init(
         listView: HeadlessListView, options: DiffOptions = DiffOptions(),
         reuseIdentifier: @escaping (Item) -> String = { _ in "cell" },
         isContentEqual: @escaping (Item, Item) -> Bool,
         configure: @escaping (HeadlessCell, Item) -> Void
     ) {
+        let updates = options.updates
+        self.init(
+            listView: listView, reuseIdentifier: reuseIdentifier, updateKind: { isContentEqual($0, $1) ? nil : updates },
+            canReconfigure: nil, configure: configure)
+    }
+
+    /// Creates a data source whose diff asks `updateKind` how a changed item is updated (as
+    /// ``ListDriver`` does), and `canReconfigure` whether it may keep its cell (a reconfigure it
+    /// refuses becomes a reload).
+    public init(
+        listView: HeadlessListView, reuseIdentifier: @escaping (Item) -> String = { _ in "cell" },
+        updateKind: @escaping (Item, Item) -> UpdateKind?, canReconfigure: ((Item, Item) -> Bool)? = nil,
+        configure: @escaping (HeadlessCell, Item) -> Void
+    ) {
         self.listView = listView
-        self.options = options
         self.reuseIdentifier = reuseIdentifier
-        self.isContentEqual = isContentEqual
+        self.updateKind = updateKind
+        self.canReconfigure = canReconfigure
         self.configure = configure
         listView.dataSource = self
     }
@@ -59,9 +73,9 @@ where Item.ID: Sendable {
     ///   tests would catch) or a cell cannot be dequeued.
     @discardableResult
     public func apply(_ next: Snapshot<SectionID, Item>) throws -> Changeset<SectionID, Item> {
-        let changeset = Changeset(from: snapshot, to: next, options: options, isContentEqual: isContentEqual)
+        let changeset = Changeset(from: snapshot, to: next, updateKind: updateKind, canReconfigure: canReconfigure)
         if !listView.hasLoadedData || !listView.isInWindow {
-            snapshot = next
+            snapshot = next.clearingUpdateRequests()
             try listView.reloadData()
             return changeset
         }
@@ -69,7 +83,7 @@ where Item.ID: Sendable {
             snapshot = stage.snapshot
             try listView.performBatchUpdates(stage.update)
         }
-        snapshot = next
+        snapshot = next.clearingUpdateRequests()
         appliedChangesets.append(changeset)
         return changeset
     }

@@ -39,7 +39,7 @@
             self.collectionView = collectionView
             self.cells = cells
             self.nibs = NibLookup(bundle: bundle)
-            self.driver = ListDriver(updateKind: updateKind)
+            self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure)
             super.init()
             try connect()
             for kind in [UICollectionView.elementKindSectionHeader, UICollectionView.elementKindSectionFooter] {

@@ -64,7 +64,7 @@
             self.tableView = tableView
             self.cells = cells
             self.nibs = NibLookup(bundle: bundle)
-            self.driver = ListDriver(updateKind: updateKind)
+            self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure)
             super.init()
             try connect()
             tableView.dataSource = self

@@ -206,4 +206,14 @@ struct HeadlessListViewTests {
         #expect(list.renderedText() == "## Countries\n   tile")
         #expect(ListViewError.unregisteredIdentifier("x", flavor: .collection).description.hasPrefix("could not dequeue a view of kind: UICollectionElementKindCell"))
     }
+
+    @Test("a rejected update to a view that never loaded leaves it unchanged, as documented")
+    func neverLoadedUnchangedOnThrow() throws {
+        let list = HeadlessListView(viewportHeight: nil)
+        list.register(HeadlessCell.self, forCellReuseIdentifier: "cell")
+        let data = StringsDataSource([["a", "b"]])
+        list.dataSource = data
+        #expect(throws: ListViewError.self) { try list.performBatchUpdates(BatchUpdate(insertedItems: [ItemPath(item: 0, section: 0)])) }
+        #expect(!list.hasLoadedData && list.numberOfSections == 0 && list.counters.batchUpdates == 0)
+    }
 }

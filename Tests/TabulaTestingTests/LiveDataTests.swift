@@ -64,6 +64,24 @@ struct LiveDataTests {
         try list.checkConsistency()
     }
 
+    @Test("a prefetch distance of Int.min or Int.max does not trap")
+    func extremePrefetchDistances() async throws {
+        let (list, adapter) = try postList()
+        let server = FakeServer()
+        let feed = PaginatedList<String, Post>(section: "feed", driver: adapter.driver) { try await server.page($0) }
+        await feed.loadNextPage()
+        feed.prefetchDistance = .min
+        feed.rowWillAppear(at: 0)
+        #expect(!feed.isLoading, "a negative distance is 0: only the last row triggers")
+        feed.rowWillAppear(at: .min)
+        #expect(!feed.isLoading)
+        feed.prefetchDistance = .max
+        feed.rowWillAppear(at: 0)
+        #expect(feed.isLoading, "a distance past the start: any row triggers")
+        for _ in 0..<100 where feed.isLoading { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(list.numberOfItems(inSection: 0) == 20)
+    }
+
     @Test("pages load near the end, with a loading row, once each; a failure shows a retry row")
     func pagination() async throws {
         let (list, adapter) = try postList()

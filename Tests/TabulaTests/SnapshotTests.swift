@@ -22,8 +22,8 @@ struct SnapshotTests {
         #expect(sample.numberOfItems(inSection: 2) == 0)
         #expect(sample.numberOfItems(inSection: 3) == 0, "out of range is 0, not a crash (S0.1)")
         #expect(sample.numberOfItems(inSection: -1) == 0)
-        #expect(sample.numberOfItems(inSection: "b") == 1)
-        #expect(sample.numberOfItems(inSection: "zz") == nil)
+        #expect(sample.numberOfItems(inSectionWithIdentifier: "b") == 1)
+        #expect(sample.numberOfItems(inSectionWithIdentifier: "zz") == nil)
     }
 
     @Test func lookups() {
@@ -124,13 +124,14 @@ struct SnapshotTests {
         #expect(snapshot.indexPath(of: 1) == ItemPath(item: 0, section: 0))
     }
 
-    @Test("unchecked init traps in debug builds on repeated identifiers")
+    @Test("unchecked init traps in every build on repeated identifiers: nothing is dropped silently")
     func uncheckedInitTraps() async {
-        #if DEBUG
-            await #expect(processExitsWith: .failure) {
-                _ = RowSnapshot(uncheckedUniqueSections: [RowSection("a", items: [Row(id: 1), Row(id: 1)])])
-            }
-        #endif
+        await #expect(processExitsWith: .failure) {
+            _ = RowSnapshot(uncheckedUniqueSections: [RowSection("a", items: [Row(id: 1), Row(id: 1)])])
+        }
+        await #expect(processExitsWith: .failure) {
+            _ = RowSnapshot(uncheckedUniqueSections: [RowSection("a", items: [Row(id: 1)]), RowSection("a", items: [Row(id: 2)])])
+        }
     }
 
     @Test func resultBuilder() throws {
@@ -255,7 +256,7 @@ struct SnapshotTests {
         #expect(snapshot.indexPath(of: 2) == ItemPath(item: 0, section: 0))
         #expect(throws: RowError.unknownItem(1)) { try snapshot.deleteItems([2, 1]) }
         #expect(snapshot.contains(2), "a failed delete deletes nothing")
-        snapshot.deleteAllItems()
+        snapshot.deleteAllItemsKeepingSections()
         #expect(snapshot.numberOfItems == 0 && snapshot.numberOfSections == 3)
         snapshot.removeAll()
         #expect(snapshot.numberOfSections == 0)

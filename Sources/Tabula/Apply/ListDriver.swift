@@ -7,7 +7,7 @@
 ///   detached task; the view is touched only on the main actor.
 /// - Checked: before each stage, the view's own counts are compared with the snapshot the driver
 ///   believes is on screen, and the stage is checked against UIKit's rules
-///   (``BatchUpdate/validate(before:after:flavor:mapItems:)``). If either fails, the driver reloads
+///   (``BatchUpdate/validate(before:after:flavor:mapItems:shiftedReloads:)``). If either fails, the driver reloads
 ///   the data instead and reports a ``ListDiagnostic``: the app does not crash.
 /// - Falls back to `reloadData` before the first load and when the view is not in a window.
 ///
@@ -35,17 +35,24 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     public var isUpdating: Bool { running }
 
     private let updateKind: @Sendable (Item, Item) -> UpdateKind?
+    private let canReconfigure: (@Sendable (Item, Item) -> Bool)?
     private var running = false
     private var pending: (snapshot: Snapshot<SectionID, Item>, animated: Bool)?
     private var waiters: [@MainActor () -> Void] = []
 
     /// Creates a driver whose items are updated when `updateKind` returns a kind (`nil`: the
     /// content is the same).
+    ///
+    /// `canReconfigure` says whether an item keeps its cell type (adapters pass
+    /// ``CellConfigurators/canReconfigure``); a reconfigure it refuses is performed as a reload,
+    /// because UIKit reconfigures only in a cell of the same type.
     public init(
-        snapshot: Snapshot<SectionID, Item> = Snapshot(), updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?
+        snapshot: Snapshot<SectionID, Item> = Snapshot(), updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?,
+        canReconfigure: (@Sendable (Item, Item) -> Bool)? = nil
     ) {
-        self.snapshot = snapshot
+        self.snapshot = snapshot.clearingUpdateRequests()
         self.updateKind = updateKind
+        self.canReconfigure = canReconfigure
     }
 
     /// Applies `next`, animated unless `animated` is false; `completion` runs once it is on screen,
@@ -83,29 +90,31 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         }
         pending = nil
         guard let view, view.canAnimateUpdates, job.animated else {
-            snapshot = job.snapshot
+            snapshot = job.snapshot.clearingUpdateRequests()
             self.view?.reloadData()
             drain()
             return
         }
         let source = snapshot
-        let classify = updateKind
+        let classify = updateKind, keepsCell = canReconfigure
         if source.numberOfItems + job.snapshot.numberOfItems > backgroundDiffThreshold {
             Task { @MainActor in
                 let changeset = await Task.detached(priority: .userInitiated) {
-                    Changeset(from: source, to: job.snapshot, updateKind: classify)
+                    Changeset(from: source, to: job.snapshot, updateKind: classify, canReconfigure: keepsCell)
                 }.value
                 self.perform(changeset, stage: 0)
             }
         } else {
-            perform(Changeset(from: source, to: job.snapshot, updateKind: classify), stage: 0)
+            perform(Changeset(from: source, to: job.snapshot, updateKind: classify, canReconfigure: keepsCell), stage: 0)
         }
     }
 
     private func perform(_ changeset: Changeset<SectionID, Item>, stage index: Int) {
         if index == 0 && !changeset.stages.isEmpty { appliedChangesets.append(changeset) }
         guard index < changeset.stages.count else {
-            snapshot = changeset.target
+            // The target's reload and reconfigure requests are carried out: the next diff starts
+            // from a snapshot without them, so they are not carried out again.
+            snapshot = changeset.target.clearingUpdateRequests()
             drain()
             return
         }
@@ -144,7 +153,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
 
     private func reload(to target: Snapshot<SectionID, Item>, because diagnostic: ListDiagnostic?) {
         if let diagnostic { report(diagnostic) }
-        snapshot = target
+        snapshot = target.clearingUpdateRequests()
         view?.reloadData()
     }
 
@@ -157,7 +166,10 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
 
 extension ListDriver where Item: Equatable {
     /// Creates a driver that compares content with `==` and updates changed items with `updates`.
-    public convenience init(snapshot: Snapshot<SectionID, Item> = Snapshot(), updates: UpdateKind = .reload) {
-        self.init(snapshot: snapshot, updateKind: { $0 == $1 ? nil : updates })
+    public convenience init(
+        snapshot: Snapshot<SectionID, Item> = Snapshot(), updates: UpdateKind = .reload,
+        canReconfigure: (@Sendable (Item, Item) -> Bool)? = nil
+    ) {
+        self.init(snapshot: snapshot, updateKind: { $0 == $1 ? nil : updates }, canReconfigure: canReconfigure)
     }
 }

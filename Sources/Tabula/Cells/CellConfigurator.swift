@@ -26,7 +26,7 @@ public struct CellConfigurator<Item> {
     /// A description of the items this configurator takes, for error messages.
     public var itemDescription: String
 
-    @usableFromInline let matches: (Item) -> Bool
+    @usableFromInline let matches: @Sendable (Item) -> Bool
     @usableFromInline let configureCell: @MainActor (AnyObject, Item) -> Void
     @usableFromInline let contentOf: (@MainActor (Item) -> CellContent?)?
 
@@ -97,7 +97,7 @@ public struct CellConfigurator<Item> {
     }
 
     static func contentConfigurator(
-        reuseIdentifier: String, description: String, matches: @escaping (Item) -> Bool,
+        reuseIdentifier: String, description: String, matches: @escaping @Sendable (Item) -> Bool,
         content: @escaping @MainActor (Item) -> CellContent
     ) -> CellConfigurator {
         CellConfigurator(
@@ -122,7 +122,10 @@ public struct CellConfigurator<Item> {
     }
 
     /// Returns a copy that takes only the items `predicate` accepts (among those it already takes).
-    public func when(_ predicate: @escaping (Item) -> Bool) -> CellConfigurator {
+    ///
+    /// The predicate is `@Sendable`: the diff asks it, off the main actor, which configurator (and
+    /// so which cell type) an item gets.
+    public func when(_ predicate: @escaping @Sendable (Item) -> Bool) -> CellConfigurator {
         var copy = self
         let original = matches
         copy = CellConfigurator(

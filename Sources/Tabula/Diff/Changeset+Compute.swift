@@ -40,10 +40,18 @@ extension Changeset {
     /// kept its identity is updated: `nil` when its content is the same, otherwise
     /// ``UpdateKind/reload`` or ``UpdateKind/reconfigure`` (for example: reconfigure when the cell
     /// type is the same, reload when it changed).
+    ///
+    /// `canReconfigure`, when given, says whether an item can keep its cell: UIKit requires a
+    /// reconfigured item to keep its cell type (its reuse identifier). A reconfigure it refuses,
+    /// whether `updateKind` chose it or ``Snapshot/reconfigureItems(_:)`` asked for it, becomes a
+    /// reload. Adapters pass a check of the configurators' reuse identifiers.
     @inlinable
-    public init(from source: SnapshotType, to target: SnapshotType, updateKind: (Item, Item) -> UpdateKind?) {
+    public init(
+        from source: SnapshotType, to target: SnapshotType, updateKind: (Item, Item) -> UpdateKind?,
+        canReconfigure: ((Item, Item) -> Bool)? = nil
+    ) {
         let (stages, statistics) = withoutActuallyEscaping(updateKind) { classify in
-            var engine = DiffEngine(source: source, target: target, classify: classify)
+            var engine = DiffEngine(source: source, target: target, classify: classify, canReconfigure: canReconfigure)
             return engine.run()
         }
         self.source = source
@@ -63,12 +71,17 @@ struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable> where Item
     @usableFromInline let old: SnapshotType
     @usableFromInline let new: SnapshotType
     @usableFromInline let classify: (Item, Item) -> UpdateKind?
+    @usableFromInline let canReconfigure: ((Item, Item) -> Bool)?
 
     @inlinable
-    init(source: SnapshotType, target: SnapshotType, classify: @escaping (Item, Item) -> UpdateKind?) {
+    init(
+        source: SnapshotType, target: SnapshotType, classify: @escaping (Item, Item) -> UpdateKind?,
+        canReconfigure: ((Item, Item) -> Bool)?
+    ) {
         self.old = source
         self.new = target
         self.classify = classify
+        self.canReconfigure = canReconfigure
     }
 
     /// An item that changed content and whose update must wait until it has moved.
@@ -146,6 +159,7 @@ struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable> where Item
         var inserts = [ItemPath]()  // item inserts in target coordinates (surviving sections only)
         var crossMoves = [(from: ItemPath, to: ItemPath)]()  // old path → target path
         var inPlaceUpdates = [(path: ItemPath, kind: UpdateKind)]()  // old paths of items that stay
+        var inPlaceTargets = [ItemPath]()  // their target paths, parallel to `inPlaceUpdates`
         var pendingUpdates = [PendingUpdate]()  // moved items that changed
         let hasMarks = new.hasRequestedUpdates
 
@@ -192,6 +206,8 @@ struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable> where Item
                 let oldItem = hintItems[r]
                 var kind: UpdateKind? = classify(oldItem, items[j])
                 if hasMarks, let requested = new.requestedUpdate(for: id) { kind = requested }
+                // UIKit reconfigures only in a cell of the same type: anything else is a reload.
+                if kind == .reconfigure, let canReconfigure, !canReconfigure(oldItem, items[j]) { kind = .reload }
                 if s == home {
                     stayRows.append(Int32(r))
                     stayTargets.append(Int32(j))
@@ -207,7 +223,10 @@ struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable> where Item
                 for k in 0..<stayRows.count {
                     let from = ItemPath(item: Int(stayRows[k]), section: home)
                     if keep[k] {
-                        if let kind = stayUpdates[k] { inPlaceUpdates.append((from, kind)) }
+                        if let kind = stayUpdates[k] {
+                            inPlaceUpdates.append((from, kind))
+                            inPlaceTargets.append(ItemPath(item: Int(stayTargets[k]), section: t))
+                        }
                         continue
                     }
                     let to = ItemPath(item: Int(stayTargets[k]), section: t)
@@ -230,6 +249,17 @@ struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable> where Item
         }
         removals.sort()
         inserts.sort()
+        // Rule 5: UIKit places a reloaded row by the batch's deletes and inserts only, not by its
+        // moves. When sections are stable, every item update shares the batch with the item moves,
+        // so as soon as there is a move, the updates of items that stay wait for a stage of their
+        // own, at their target paths, like the updates of moved items.
+        if sectionsStable && !crossMoves.isEmpty && !inPlaceUpdates.isEmpty {
+            for (k, entry) in inPlaceUpdates.enumerated() {
+                let oldValue = oldSections[entry.path.section].items[entry.path.item]
+                pendingUpdates.append(PendingUpdate(path: inPlaceTargets[k], kind: entry.kind, oldValue: oldValue))
+            }
+            inPlaceUpdates.removeAll()
+        }
         stats.deletedSections = update.deletedSections.count
         stats.insertedSections = update.insertedSections.count
         stats.movedSections = sectionMoves.count

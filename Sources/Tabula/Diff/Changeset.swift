@@ -7,10 +7,16 @@
 /// ```swift
 /// let changeset = Changeset(from: onScreen, to: next)   // off the main actor if large
 /// for stage in changeset.stages {
-///     dataSource.snapshot = stage.snapshot
-///     tableView.performBatchUpdates { tableView.apply(stage.update) }
+///     tableView.performBatchUpdates {
+///         dataSource.snapshot = stage.snapshot
+///         tableView.deleteRows(at: stage.update.deletedItems.map(IndexPath.init), with: .fade)
+///         tableView.insertRows(at: stage.update.insertedItems.map(IndexPath.init), with: .fade)
+///         // … moves, reloads and reconfigures the same way
+///     }
 /// }
 /// ```
+///
+/// ``ListDriver`` (behind every adapter) does this for you, checking each stage first.
 ///
 /// A changeset is a `Sendable` value when its items are, so it can be computed in a background task
 /// and applied on the main actor.
@@ -30,13 +36,28 @@
 ///    deletes, reloads of items that stay), then sections (inserts and moves, items travelling with
 ///    their section), then items (inserts and moves). Mixing section moves with item moves across
 ///    them in one batch is where UIKit's bookkeeping is least reliable.
-/// 5. When sections are stable, deletes, inserts, moves and updates share one batch.
-/// 6. A change of a section's header or footer is reported in ``BatchUpdate/updatedSectionTitles``,
+/// 5. A reload or reconfigure never shares a batch with item or section moves. UIKit performs a
+///    reload as a delete at the old path and an insert at the path the batch's deletes and inserts
+///    alone give it; it does not count the moves. A move that shifts the reloaded row makes UIKit
+///    raise ("attempt to perform an insert and a move to the same index path", "attempt to insert
+///    row 1 into section 0, but there are only 1 rows in section 0 after the update") or, with no
+///    exception, put the new cell on another row, so the screen shows a stale cell (IGListKit #690
+///    and PR #948, YapDatabase #489, session-ios PR #412). No public source says where UIKit
+///    resolves a reconfigure's path in such a batch, so reconfigures follow the same, safer rule.
+///    When sections are stable and anything moves, updates of items that stay wait for a last
+///    stage, at their target paths, with the updates of moved items.
+/// 6. When sections are stable and nothing moves, deletes, inserts and updates share one batch;
+///    when they are stable and something moves, deletes, inserts and moves share one batch and the
+///    updates follow (rule 5).
+/// 7. A change of a section's header or footer is reported in ``BatchUpdate/updatedSectionTitles``,
 ///    never as a section reload, which would conflict with the row operations of the same batch.
-/// 7. Only non-empty stages are emitted; an unchanged pair of snapshots gives no stage at all.
+/// 8. A reconfigure is only asked for an item that keeps its cell type: given `canReconfigure`
+///    (adapters pass ``CellConfigurators/canReconfigure``), any other becomes a reload.
+/// 9. Only non-empty stages are emitted; an unchanged pair of snapshots gives no stage at all.
 ///
-/// Each stage passes ``BatchUpdate/validate(before:after:flavor:mapItems:)``, and the property tests
-/// replay every stage through the headless list view.
+/// Each stage passes ``BatchUpdate/validate(before:after:flavor:mapItems:shiftedReloads:)``, and the
+/// property tests replay every stage through the headless list view, which places reloads as UIKit
+/// does.
 public struct Changeset<SectionID: Hashable & Sendable, Item: Identifiable> where Item.ID: Sendable {
     /// The snapshot type the changeset goes between.
     public typealias SnapshotType = Snapshot<SectionID, Item>

@@ -70,7 +70,8 @@ public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifia
     public let driver: ListDriver<SectionID, Row>
     /// The section the rows are shown in.
     public let section: SectionID
-    /// How close to the end (in rows) a visible row triggers the next page.
+    /// How close to the end (in rows) a visible row triggers the next page; a negative distance
+    /// is taken as 0.
     public var prefetchDistance = 5
     /// What to do with an item that arrives again.
     public var duplicates: DuplicatePolicy = .keepFirst
@@ -101,7 +102,7 @@ public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifia
     /// page starts loading at once: the loading row is on screen when this returns.
     public func rowWillAppear(at index: Int) {
         let rowCount = items.count + (isLoading || lastError != nil ? 1 : 0)
-        guard lastError == nil, index >= rowCount - prefetchDistance, let page = beginLoading() else { return }
+        guard lastError == nil, index >= rowCount - max(0, min(prefetchDistance, rowCount)), let page = beginLoading() else { return }
         Task { await finishLoading(page) }
     }
 

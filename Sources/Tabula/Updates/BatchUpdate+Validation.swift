@@ -25,21 +25,51 @@ extension BatchUpdate {
         }
     }
 
+    /// What to do with a reload that the batch's moves shift (see ``validate(before:after:flavor:mapItems:shiftedReloads:)``).
+    public enum ShiftedReloads: Hashable, Sendable {
+        /// Reject it with ``BatchUpdateError/Violation/reloadShiftedByMoves(_:landsAt:belongsAt:)``
+        /// (or UIKit's own message when UIKit raises). What ``ListDriver`` and the adapters use:
+        /// a batch that would show the wrong cell is reloaded instead.
+        case reject
+        /// Place it where UIKit does, so the outcome shows the stale cell a device would show.
+        /// What the headless list view uses. Batches that UIKit rejects still throw, and so do
+        /// shifted reconfigures and reloads moved into another section, whose placement no public
+        /// source describes.
+        case placeAsUIKit
+    }
+
     /// Checks the update against UIKit's rules for a view whose sections held `before` items each
     /// before the update and whose data source reports `after` afterwards, and works out where every
     /// item goes.
     ///
+    /// Reloads are checked the way UIKit performs them: as a delete at the old path and an insert
+    /// at the path that the batch's deletes and inserts alone give it. UIKit does not count the
+    /// batch's moves there, so a reload that a move shifts lands on another row, or collides with a
+    /// move ("attempt to perform an insert and a move to the same index path"), or falls outside its
+    /// section ("attempt to insert row 1 into section 0, but there are only 1 rows in section 0
+    /// after the update"). Reconfigures are held to the same rule: no public source says where
+    /// UIKit resolves a reconfigure's path in a batch with moves, so Tabula takes the safer shape.
+    ///
     /// - Throws: ``BatchUpdateError`` with UIKit's message for the first rule broken.
     /// - Complexity: O(operations + sections + items); pass `mapItems: false` to skip the per-item
-    ///   map (O(operations + sections)) when only the verdict is needed.
+    ///   map (O(operations + sections), plus the items of sections holding a reload when the batch
+    ///   also moves) when only the verdict is needed.
     @discardableResult
     public func validate(
-        before: [Int], after: [Int], flavor: ListFlavor = .table, mapItems: Bool = true
+        before: [Int], after: [Int], flavor: ListFlavor = .table, mapItems: Bool = true,
+        shiftedReloads: ShiftedReloads = .reject
     ) throws -> Outcome {
         func fail(_ violation: BatchUpdateError.Violation) -> BatchUpdateError {
             BatchUpdateError(violation, flavor: flavor)
         }
         let sectionsBefore = before.count, sectionsAfter = after.count
+        // Counts come from a data source: a negative one is reported, never trapped on.
+        if let section = before.firstIndex(where: { $0 < 0 }) {
+            throw fail(.negativeCount(section: section, count: before[section], afterUpdate: false))
+        }
+        if let section = after.firstIndex(where: { $0 < 0 }) {
+            throw fail(.negativeCount(section: section, count: after[section], afterUpdate: true))
+        }
 
         // MARK: Sections
         // "attempt to delete section 3, but there are only 3 sections before the update"
@@ -170,28 +200,87 @@ extension BatchUpdate {
             }
         }
 
+        // Where the rows of the old section `old` go in the new section `new`: kept rows fill the
+        // slots that are neither inserted nor (when `countingMoves`) the target of a move.
+        func rowMap(old: Int, new: Int, countingMoves: Bool) -> [Int] {
+            let deleted = deletedByOld[old] ?? [], inserted = insertedByNew[new] ?? []
+            let sources = countingMoves ? moveSources[old] ?? [] : [], targets = countingMoves ? moveTargets[new] ?? [] : []
+            var map = [Int](repeating: -1, count: before[old])
+            var slot = 0
+            for row in 0..<before[old] where !deleted.contains(row) && !sources.contains(row) {
+                while inserted.contains(slot) || targets.contains(slot) { slot += 1 }
+                map[row] = slot
+                slot += 1
+            }
+            return map
+        }
+
+        // MARK: Reloads shifted by moves
+        // UIKit turns a reload into a delete at its old path and an insert at the path the batch's
+        // deletes and inserts give it, without its moves (IGListKit #690 and PR #948, YapDatabase
+        // #489). Where a move shifts the row, that insert lands elsewhere.
+        var shifted = [ItemPath: ItemPath]()  // reload's old path → where UIKit inserts its new cell
+        if !(movedItems.isEmpty && movedSections.isEmpty) && !(reloadedItems.isEmpty && reconfiguredItems.isEmpty) {
+            var plainSection = [Int](repeating: -1, count: sectionsBefore)
+            var slot = 0
+            for old in 0..<sectionsBefore where !deletedSectionSet.contains(old) {
+                while insertedSectionSet.contains(slot) { slot += 1 }
+                plainSection[old] = slot
+                slot += 1
+            }
+            var plainRows = [Int: [Int]](), trueRows = [Int: [Int]]()
+            let reconfigures = Set(reconfiguredItems)
+            for path in reloadedItems + reconfiguredItems {
+                let s = path.section
+                if plainRows[s] == nil {
+                    plainRows[s] = plainSection[s] < sectionsAfter ? rowMap(old: s, new: plainSection[s], countingMoves: false) : []
+                    trueRows[s] = rowMap(old: s, new: sectionMap[s], countingMoves: true)
+                }
+                let plainRow = plainRows[s]!.indices.contains(path.item) ? plainRows[s]![path.item] : path.item
+                let lands = ItemPath(item: plainRow, section: plainSection[s])
+                let belongs = ItemPath(item: trueRows[s]![path.item], section: sectionMap[s])
+                guard lands != belongs else { continue }
+                // "attempt to perform an insert and a move to the same index path"
+                if moveTargets[lands.section]?.contains(lands.item) == true { throw fail(.insertAndMoveToItem(lands)) }
+                // "attempt to insert row 1 into section 0, but there are only 1 rows in section 0 after the update"
+                guard lands.section < sectionsAfter else {
+                    throw fail(.insertItemIntoMissingSection(lands, sectionsAfter: sectionsAfter))
+                }
+                guard lands.item < after[lands.section] else {
+                    throw fail(.insertItemOutOfRange(lands, itemsAfter: after[lands.section]))
+                }
+                // No exception, but the new cell lands on another row and the item's old cell
+                // stays where the item goes: stale content.
+                guard shiftedReloads == .placeAsUIKit, !reconfigures.contains(path), lands.section == belongs.section else {
+                    throw fail(.reloadShiftedByMoves(path, landsAt: lands, belongsAt: belongs))
+                }
+                shifted[path] = lands
+            }
+        }
+
         var outcome = Outcome(sectionMap: sectionMap, itemMap: [], freshItems: [], reconfiguredItems: [])
         guard mapItems else { return outcome }
 
         // MARK: Where every item goes
+        // A shifted reload is, as in UIKit, a delete of its old cell and an insert where it lands.
+        for (path, lands) in shifted {
+            deletedByOld[path.section, default: []].insert(path.item)
+            insertedByNew[lands.section, default: []].insert(lands.item)
+        }
         var itemMap = before.map { [ItemPath?](repeating: nil, count: $0) }
         for move in movedItems { itemMap[move.from.section][move.from.item] = move.to }
         for new in 0..<sectionsAfter where !insertedSectionSet.contains(new) {
             let old = sectionSource[new]
-            let deleted = deletedByOld[old] ?? [], sources = moveSources[old] ?? []
-            let inserted = insertedByNew[new] ?? [], targets = moveTargets[new] ?? []
-            var slot = 0
-            for row in 0..<before[old] where !deleted.contains(row) && !sources.contains(row) {
-                while inserted.contains(slot) || targets.contains(slot) { slot += 1 }
+            for (row, slot) in rowMap(old: old, new: new, countingMoves: true).enumerated() where slot >= 0 {
                 itemMap[old][row] = ItemPath(item: slot, section: new)
-                slot += 1
             }
         }
         var fresh = Set(insertedItems)
         for section in insertedSectionSet {
             for row in 0..<after[section] { fresh.insert(ItemPath(item: row, section: section)) }
         }
-        for path in reloadedItems { if let to = itemMap[path.section][path.item] { fresh.insert(to) } }
+        for lands in shifted.values { fresh.insert(lands) }
+        for path in reloadedItems where shifted[path] == nil { if let to = itemMap[path.section][path.item] { fresh.insert(to) } }
         var reconfigured = Set<ItemPath>()
         for path in reconfiguredItems { if let to = itemMap[path.section][path.item] { reconfigured.insert(to) } }
         outcome.itemMap = itemMap

@@ -53,6 +53,13 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
         case duplicate(operation: String, ItemPath)
         /// The same section operation names one section twice.
         case duplicateSection(operation: String, Int)
+        /// A reloaded (or reconfigured) item at the old path `path` is shifted by the batch's moves:
+        /// UIKit inserts its new cell at `landsAt`, the path the batch's deletes and inserts alone
+        /// give it, while the item belongs at `belongsAt`. UIKit raises nothing, and the screen
+        /// shows a stale cell.
+        case reloadShiftedByMoves(ItemPath, landsAt: ItemPath, belongsAt: ItemPath)
+        /// A section count given for the state before (or after) the update is negative.
+        case negativeCount(section: Int, count: Int, afterUpdate: Bool)
     }
 
     /// The broken rule.
@@ -115,6 +122,10 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
             return "attempt to \(operation) index path (\(path(p))) more than once in one update"
         case let .duplicateSection(operation, section):
             return "attempt to \(operation) section \(section) more than once in one update"
+        case let .reloadShiftedByMoves(p, lands, belongs):
+            return "attempt to reload index path (\(path(p))) in an update whose moves shift it: the reloaded \(row) would be inserted at (\(path(lands))) but belongs at (\(path(belongs))), so the \(view) would show a stale cell; reload it in an update without moves"
+        case let .negativeCount(section, count, afterUpdate):
+            return "section \(section) has \(count) \(rows) \(afterUpdate ? "after" : "before") the update: a count cannot be negative"
         }
     }
 }
