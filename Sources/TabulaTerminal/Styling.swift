@@ -4,22 +4,26 @@
 
 // Colours come from Rainbow where it is built (Linux and macOS, where terminals are). On other
 // platforms the terminal targets still compile, in plain text: Rainbow builds in Swift 4 mode,
-// which the iOS SDK checks here cannot compile.
+// which the iOS SDK checks here cannot compile. Each property names Rainbow's member only inside
+// the `canImport` branch, so nothing is type-checked against a plain `String` without it.
 extension String {
-    package var termBold: String { style { $0.bold } }
-    package var termDim: String { style { $0.dim } }
-    package var termItalic: String { style { $0.italic } }
-    package var termInverse: String { style { $0.swap } }
-    package var termCyan: String { style { $0.cyan } }
-    package var termGreen: String { style { $0.green } }
-    package var termYellow: String { style { $0.yellow } }
-    package var termMagenta: String { style { $0.magenta } }
-
-    private func style(_ apply: (String) -> String) -> String {
-        #if canImport(Rainbow)
-            return apply(self)
-        #else
-            return self
-        #endif
-    }
+    #if canImport(Rainbow)
+        package var termBold: String { bold }
+        package var termDim: String { dim }
+        package var termItalic: String { italic }
+        package var termInverse: String { swap }
+        package var termCyan: String { cyan }
+        package var termGreen: String { green }
+        package var termYellow: String { yellow }
+        package var termMagenta: String { magenta }
+    #else
+        package var termBold: String { self }
+        package var termDim: String { self }
+        package var termItalic: String { self }
+        package var termInverse: String { self }
+        package var termCyan: String { self }
+        package var termGreen: String { self }
+        package var termYellow: String { self }
+        package var termMagenta: String { self }
+    #endif
 }

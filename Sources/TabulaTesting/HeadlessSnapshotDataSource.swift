@@ -23,8 +23,8 @@ where Item.ID: Sendable {
     public private(set) var snapshot = Snapshot<SectionID, Item>()
     /// The view it drives.
     public let listView: HeadlessListView
-    /// Every changeset applied so far, most recent last.
-    public private(set) var appliedChangesets: [Changeset<SectionID, Item>] = []
+    /// The changeset applied last as a batch update (`nil` before the first, or after a reload).
+    public private(set) var lastChangeset: Changeset<SectionID, Item>?
 
     private let reuseIdentifier: (Item) -> String
     private let configure: (HeadlessCell, Item) -> Void
@@ -84,7 +84,7 @@ where Item.ID: Sendable {
             try listView.performBatchUpdates(stage.update)
         }
         snapshot = next.clearingUpdateRequests()
-        appliedChangesets.append(changeset)
+        lastChangeset = changeset
         return changeset
     }
 

@@ -57,6 +57,7 @@ struct ExamplesTests {
     func eventsFeed() async throws {
         let list = HeadlessListView(viewportHeight: nil)
         let adapter = try HeadlessListAdapter<String, AnyFeedRow>(listView: list, cells: EventsFeed.cells)
+        adapter.driver.changesetHistoryLimit = 1
         var events = EventsFeed.events
         try await adapter.apply(EventsFeed.snapshot(events: events, query: ""))
         #expect(list.renderedText() == """
@@ -143,6 +144,7 @@ struct ExamplesTests {
         }
         let list = HeadlessListView(viewportHeight: nil)
         let adapter = try HeadlessListAdapter<String, OutlineRow<String, String>>(listView: list, cells: cells)
+        adapter.driver.changesetHistoryLimit = 1
         adapter.onSelect = { row, _ in outline.toggle(row.id) }
         try await adapter.apply(try outline.snapshot(section: "main"))
         try list.tapItem(at: ItemPath(item: 0, section: 0))

@@ -65,6 +65,7 @@ struct DatabaseListTests {
             try db.execute(sql: "INSERT INTO note (id, folder, position, title) VALUES (1, 'home', 1, 'Milk'), (2, 'work', 1, 'Report')")
         }
         let (list, adapter) = try makeList()
+        adapter.driver.changesetHistoryLimit = 1
         let database = DatabaseList<Note>(writer: pool)
         try await database.start(driving: adapter.driver)
         #expect(list.renderedText() == "## home\n   Milk  —  1\n## work\n   Report  —  1")

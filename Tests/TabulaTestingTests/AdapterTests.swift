@@ -108,6 +108,7 @@ struct AdapterTests {
     func cheapestUpdate() async throws {
         let list = HeadlessListView(viewportHeight: nil)
         let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: Self.cells())
+        adapter.driver.changesetHistoryLimit = 1
         try await adapter.apply(snapshot([.title(id: 1, "a"), .counter(id: 2, 1), .title(id: 3, "c")]))
         let counterCell = list.cellForItem(at: ItemPath(item: 1, section: 0))
         try await adapter.apply(snapshot([.title(id: 1, "a"), .counter(id: 2, 2), .counter(id: 3, 9)]))
@@ -197,6 +198,7 @@ struct AdapterTests {
     func backgroundDiff() async throws {
         let list = HeadlessListView(viewportHeight: 10)
         let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: Self.cells())
+        adapter.driver.changesetHistoryLimit = 1
         adapter.driver.backgroundDiffThreshold = 1_000
         try await adapter.apply(snapshot((0..<5_000).map { .title(id: $0, "\($0)") }))
         try await adapter.apply(snapshot((0..<5_000).reversed().map { .title(id: $0, "\($0)") }))

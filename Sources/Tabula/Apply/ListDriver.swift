@@ -27,10 +27,24 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     public var backgroundDiffThreshold = 20_000
     /// Called with each diagnostic as it happens.
     public var onDiagnostic: ((ListDiagnostic) -> Void)?
-    /// Every diagnostic so far.
+    /// The most recent diagnostics, oldest first: at most ``diagnosticHistoryLimit`` of them.
     public private(set) var diagnostics: [ListDiagnostic] = []
-    /// Every changeset applied with animation so far (most recent last); useful in tests.
+    /// How many diagnostics ``diagnostics`` keeps (default 100). Older ones are dropped, so a
+    /// long-running app does not accumulate them; ``onDiagnostic`` sees every one.
+    public var diagnosticHistoryLimit = 100 {
+        didSet { Self.trim(&diagnostics, to: diagnosticHistoryLimit) }
+    }
+    /// Called with each changeset the driver starts to animate, before its first stage.
+    public var onChangeset: ((Changeset<SectionID, Item>) -> Void)?
+    /// The most recent changesets applied with animation, oldest first: at most
+    /// ``changesetHistoryLimit`` of them. Empty by default.
     public private(set) var appliedChangesets: [Changeset<SectionID, Item>] = []
+    /// How many changesets ``appliedChangesets`` keeps. The default, 0, keeps none: each one holds
+    /// two full snapshots, so a history would grow with every update. Tests that inspect the last
+    /// changeset set it to 1; ``onChangeset`` sees every one either way.
+    public var changesetHistoryLimit = 0 {
+        didSet { Self.trim(&appliedChangesets, to: changesetHistoryLimit) }
+    }
     /// Whether an update is in flight.
     public var isUpdating: Bool { running }
 
@@ -39,6 +53,12 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     private var running = false
     private var pending: (snapshot: Snapshot<SectionID, Item>, animated: Bool)?
     private var waiters: [@MainActor () -> Void] = []
+    /// Whether ``drain()``'s loop is on the stack, and whether something asked it to go round
+    /// again: work that finishes synchronously (a reload, a view that completes batches at once, a
+    /// completion handler that applies the next snapshot) continues the loop instead of recursing,
+    /// so any number of chained applies runs in constant stack.
+    private var looping = false
+    private var loopAgain = false
 
     /// Creates a driver whose items are updated when `updateKind` returns a kind (`nil`: the
     /// content is the same).
@@ -80,7 +100,22 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
 
     // MARK: The loop
 
+    /// Runs the next job, and the ones after it as long as they finish synchronously.
     private func drain() {
+        if looping {
+            loopAgain = true
+            return
+        }
+        looping = true
+        defer { looping = false }
+        repeat {
+            loopAgain = false
+            step()
+        } while loopAgain
+    }
+
+    /// Starts the pending job, or, when there is none, finishes the run and calls the waiters.
+    private func step() {
         guard let job = pending else {
             running = false
             let done = waiters
@@ -110,7 +145,13 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     }
 
     private func perform(_ changeset: Changeset<SectionID, Item>, stage index: Int) {
-        if index == 0 && !changeset.stages.isEmpty { appliedChangesets.append(changeset) }
+        if index == 0 && !changeset.stages.isEmpty {
+            onChangeset?(changeset)
+            if changesetHistoryLimit > 0 {
+                appliedChangesets.append(changeset)
+                Self.trim(&appliedChangesets, to: changesetHistoryLimit)
+            }
+        }
         guard index < changeset.stages.count else {
             // The target's reload and reconfigure requests are carried out: the next diff starts
             // from a snapshot without them, so they are not carried out again.
@@ -159,8 +200,16 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
 
     /// Records a diagnostic (adapters call it when the view itself rejects a batch).
     public func report(_ diagnostic: ListDiagnostic) {
-        diagnostics.append(diagnostic)
+        if diagnosticHistoryLimit > 0 {
+            diagnostics.append(diagnostic)
+            Self.trim(&diagnostics, to: diagnosticHistoryLimit)
+        }
         onDiagnostic?(diagnostic)
+    }
+
+    private static func trim<T>(_ history: inout [T], to limit: Int) {
+        let excess = history.count - max(0, limit)
+        if excess > 0 { history.removeFirst(excess) }
     }
 }
 
