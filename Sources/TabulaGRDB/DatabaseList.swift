@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Tabula
 
@@ -5,19 +6,38 @@ import Tabula
 /// (SPEC B6).
 ///
 /// Instead of fetching the whole table again after each commit (what `ValueObservation` does), the
-/// list observes the table's transactions, fetches only the rows a commit touched, merges them into
-/// the sorted rows it holds off the main actor, and hands the new snapshot to a ``ListDriver``. A
-/// one-row commit to a 100,000-row table therefore costs a small fraction of a reload (the
+/// list observes the table's transactions, fetches only the rows the commits touched, merges them
+/// into the sorted rows it holds off the main actor, and hands the new snapshot to a ``ListDriver``.
+/// A one-row commit to a 100,000-row table therefore costs a small fraction of a reload (the
 /// benchmarks measure it).
 ///
 /// ```swift
 /// let list = DatabaseList<Task>(writer: dbPool)
 /// list.onError = { error in banner.show(error) }    // the last good rows stay on screen
 /// try await list.start(driving: adapter.driver)
+/// try await list.settle()                           // in tests: the screen shows every commit so far
 /// ```
 ///
-/// Errors (a failing query, a closed database, a dropped table, duplicate identifiers) arrive as a
-/// ``DatabaseListError``; nothing is lost and the screen keeps the last good snapshot.
+/// ## Nothing lost
+/// - Commits that arrive while a merge runs are coalesced into the next one: a fast writer makes
+///   merges larger, not a queue longer.
+/// - A row that cannot be fetched or decoded is reported (``DatabaseListError/rowIDs`` names it)
+///   and fetched again with the next commit, until it can be shown. The other rows of the same
+///   commit are shown at once.
+/// - A schema change (a dropped, recreated or altered table) is noticed at the commit that makes
+///   it: the table is fetched whole again. While that fails (the table is gone, a decoded column is
+///   renamed) the error is reported and the last good rows stay; the next commit after the table
+///   is back shows its true contents.
+/// - A closed database is reported by the next access (``settle()``, ``refresh()``).
+///
+/// ## Limits
+/// - Only commits made through `writer` are seen. Another connection or process writing to the same
+///   file is not observed: call ``refresh()`` after such writes.
+/// - Rows are tracked by SQLite's `rowid`; the record's `id` need not be the rowid (a table with an
+///   `id` column of its own works), but `WITHOUT ROWID` tables are not supported.
+/// - The list is ordered by ``ListRecord/areInIncreasingOrder(_:_:)``; ``ListRecord/listOrdering``
+///   only orders the first fetch. Every whole fetch checks that the two agree and reports the first
+///   pair of rows they order differently (stage ``DatabaseListError/Stage/ordering``).
 @MainActor
 public final class DatabaseList<Record: ListRecord> {
     public typealias SnapshotType = Snapshot<Record.SectionKey, Record>
@@ -26,149 +46,392 @@ public final class DatabaseList<Record: ListRecord> {
     public let writer: any DatabaseWriter
     /// Called when the database cannot be shown; the previous snapshot stays.
     public var onError: ((DatabaseListError) -> Void)?
-    /// The most recent error, if any.
+    /// The most recent error, if any; `nil` again once a merge shows everything committed.
     public private(set) var lastError: DatabaseListError?
-    /// Called with every snapshot sent to the driver (after it was applied).
+    /// Called with every snapshot sent to the driver.
     public var onSnapshot: ((SnapshotType) -> Void)?
 
-    private var observer: CommitObserver<Record>?
+    private var observer: CommitObserver?
     private var pump: Task<Void, Never>?
+    private var wake: AsyncStream<Void>.Continuation?
+    private weak var driver: ListDriver<Record.SectionKey, Record>?
     private let model = SortedRows<Record>()
+    /// The generation of the last commit whose changes are on screen.
+    private var shownGeneration = 0
+    /// `settle()` callers waiting for a generation to be shown.
+    private var settlers: [(generation: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+    /// Rounds started so far, and `refresh()` callers waiting for a round to end.
+    private var roundsStarted = 0
+    private var roundWaiters: [(round: Int, continuation: CheckedContinuation<Void, any Error>)] = []
 
     /// Creates a list of `Record`'s table in `writer`.
     public init(writer: any DatabaseWriter) {
         self.writer = writer
     }
 
+    // `stop()` cannot run from a nonisolated deinit; the observer is removed with the writer's
+    // observer extent instead (`.observerLifetime`), and the pump holds `self` weakly.
+
     /// Fetches the table, shows it, then keeps the driver's view in step with every commit.
     ///
     /// - Throws: ``DatabaseListError`` when the first fetch fails.
     public func start(driving driver: ListDriver<Record.SectionKey, Record>) async throws {
         stop()
-        let (changes, continuation) = AsyncStream<Change<Record>>.makeStream()
-        let observer = CommitObserver<Record>(continuation: continuation)
-        // Register the observer and fetch the initial rows in one writer access, so that no commit
-        // falls between the two.
-        let initial: [Record]
+        self.driver = driver
+        let observer = CommitObserver(table: Record.databaseTableName)
+        // Register the observer in a writer access: every commit after it is seen.
         do {
-            initial = try await writer.writeWithoutTransaction { db in
+            try await writer.writeWithoutTransaction { db in
+                observer.schemaVersion = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
                 db.add(transactionObserver: observer, extent: .observerLifetime)
-                return try Record.fetchAll(db, sql: "SELECT * FROM \(Record.databaseTableName) ORDER BY \(Record.listOrdering)")
             }
         } catch {
-            throw report(.initialFetch, error)
+            throw report(DatabaseListError(stage: .initialFetch, table: Record.databaseTableName, message: "\(error)"))
         }
         self.observer = observer
-        let first: SnapshotType
-        do {
-            first = try await model.replace(with: initial)
-        } catch {
-            throw report(.snapshot, error)
-        }
-        await driver.apply(first)
-        onSnapshot?(first)
-        let model = self.model
+        shownGeneration = 0
+        observer.requestFullFetch()
+        if let error = await round(stage: .initialFetch) { throw error }
+
+        let (signals, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        self.wake = wake
+        observer.onCommit = { wake.yield() }
         pump = Task { @MainActor [weak self] in
-            for await change in changes {
-                switch change {
-                case .failed(let message):
-                    self?.report(.changedRows, message: message)
-                case .changed(let upserted, let deleted):
-                    do {
-                        let snapshot = try await model.merge(upserted: upserted, deleted: deleted)
-                        driver.apply(snapshot, animated: true, completion: nil)  // latest wins: commits coalesce
-                        self?.onSnapshot?(snapshot)
-                    } catch {
-                        self?.report(.snapshot, message: "\(error)")
-                    }
-                }
+            for await _ in signals {
+                guard let self else { return }
+                _ = await self.round(stage: .changedRows)
             }
         }
+        // A commit may have landed between the first round and `onCommit` being set.
+        wake.yield()
     }
 
-    /// Stops observing; the view keeps what it shows.
+    /// Stops observing; the view keeps what it shows. Pending ``settle()`` calls throw.
     public func stop() {
         pump?.cancel()
         pump = nil
-        if let observer { writer.remove(transactionObserver: observer) }
+        wake?.finish()
+        wake = nil
+        if let observer {
+            observer.onCommit = nil
+            writer.remove(transactionObserver: observer)
+        }
         observer = nil
+        let waiting = settlers.map(\.continuation) + roundWaiters.map(\.continuation)
+        settlers = []
+        roundWaiters = []
+        let error = DatabaseListError(stage: .stopped, table: Record.databaseTableName, message: "the list was stopped")
+        for continuation in waiting { continuation.resume(throwing: error) }
     }
 
-    /// Waits until every change committed so far has been merged and handed to the driver.
-    public func settle() async {
-        for _ in 0..<1000 {
-            if await model.generation == observer?.committedGeneration ?? 0 { return }
-            try? await Task.sleep(nanoseconds: 5_000_000)
+    /// Fetches the whole table again and shows it: after writes this list cannot observe (another
+    /// connection or process), or to check that the database is still open.
+    ///
+    /// - Throws: ``DatabaseListError`` when the fetch fails; the last good rows stay.
+    public func refresh() async throws {
+        guard let observer, let wake else { throw notStarted() }
+        observer.requestFullFetch()
+        // The next round to start takes the request (one already running may have taken its work).
+        let round = roundsStarted + 1
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            roundWaiters.append((round, continuation))
+            wake.yield()
         }
     }
 
-    @discardableResult
-    private func report(_ stage: DatabaseListError.Stage, _ error: any Error) -> DatabaseListError {
-        report(stage, message: "\(error)")
+    /// Returns once the screen reflects every commit made through ``writer`` before the call.
+    ///
+    /// - Throws: ``DatabaseListError`` when those commits cannot be shown (a failed fetch, a closed
+    ///   database, a dropped table) or the list is stopped before they are.
+    public func settle() async throws {
+        guard let observer else { throw notStarted() }
+        // A writer access runs after every earlier commit's observer callback: the generation read
+        // here counts exactly the commits made before this call.
+        let target: Int
+        do {
+            target = try await writer.writeWithoutTransaction { db in
+                _ = try Int.fetchOne(db, sql: "PRAGMA schema_version")  // fails on a closed database
+                return observer.generation
+            }
+        } catch {
+            // A closed connection answers with SQLite's misuse error (code 21), whose text is
+            // misleading ("out of memory"): say what it means.
+            throw report(DatabaseListError(
+                stage: .changedRows, table: Record.databaseTableName, message: "cannot reach the database (is it closed?): \(error)"))
+        }
+        if target <= shownGeneration { return }
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            settlers.append((target, continuation))
+            wake?.yield()
+        }
     }
 
+    // MARK: Merging
+
+    /// Fetches what the commits since the last round touched (or everything, after a schema change)
+    /// and shows it. Returns the error it reported, if any.
+    private func round(stage: DatabaseListError.Stage) async -> DatabaseListError? {
+        guard let observer, let driver else { return nil }
+        roundsStarted += 1
+        let number = roundsStarted
+        let outcome = await runRound(stage: stage, observer: observer, driver: driver)
+        var still: [(round: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+        for waiter in roundWaiters {
+            if waiter.round > number {
+                still.append(waiter)
+            } else if let outcome {
+                waiter.continuation.resume(throwing: outcome)
+            } else {
+                waiter.continuation.resume()
+            }
+        }
+        roundWaiters = still
+        return outcome
+    }
+
+    private func runRound(
+        stage: DatabaseListError.Stage, observer: CommitObserver, driver: ListDriver<Record.SectionKey, Record>
+    ) async -> DatabaseListError? {
+        let table = Record.databaseTableName
+        var work: RoundResult
+        do {
+            work = try await writer.writeWithoutTransaction { db in try Self.fetch(db, observer: observer) }
+        } catch {
+            return fail(DatabaseListError(stage: stage == .initialFetch ? .initialFetch : .changedRows, table: table, message: "\(error)"), upTo: nil)
+        }
+        if stage == .initialFetch { work.failure?.stage = .initialFetch }
+        let snapshot: SnapshotType
+        do {
+            if let all = work.all {
+                snapshot = try await model.replace(with: all, rowIDs: work.upserted.map(\.rowID))
+            } else if !work.upserted.isEmpty || !work.deletedRowIDs.isEmpty {
+                snapshot = try await model.merge(upserted: work.upserted, deleted: work.deletedRowIDs)
+            } else {
+                snapshot = await model.snapshot
+            }
+        } catch {
+            // The rows are kept as they were; fetch them again next time.
+            observer.requestFullFetch()
+            return fail(DatabaseListError(stage: .snapshot, table: table, message: "\(error)"), upTo: work.generation)
+        }
+        // What could be read is shown even when some rows could not: they are fetched again later.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            driver.apply(snapshot, animated: true) { continuation.resume() }
+        }
+        onSnapshot?(snapshot)
+        if let failure = work.failure { return fail(failure, upTo: work.generation) }
+        if let mismatch = work.orderingMismatch { report(mismatch) } else { lastError = nil }
+        let generation = work.generation
+        shownGeneration = max(shownGeneration, generation)
+        resumeSettlers { $0 <= generation ? .success(()) : nil }
+        return nil
+    }
+
+    /// Reports `error`; `settle()` callers waiting for commits up to `generation` throw it.
+    private func fail(_ error: DatabaseListError, upTo generation: Int?) -> DatabaseListError {
+        report(error)
+        resumeSettlers { generation == nil || $0 <= generation! ? .failure(error) : nil }
+        return error
+    }
+
+    private func resumeSettlers(_ outcome: (Int) -> Result<Void, DatabaseListError>?) {
+        var still: [(generation: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+        for settler in settlers {
+            switch outcome(settler.generation) {
+            case .success?: settler.continuation.resume()
+            case .failure(let error)?: settler.continuation.resume(throwing: error)
+            case nil: still.append(settler)
+            }
+        }
+        settlers = still
+    }
+
+    private func notStarted() -> DatabaseListError {
+        DatabaseListError(stage: .stopped, table: Record.databaseTableName, message: "the list is not started")
+    }
+
+    /// Records `error` and tells ``onError``, once: a failure that repeats round after round (a
+    /// table that stays dropped) is reported when it first happens.
     @discardableResult
-    private func report(_ stage: DatabaseListError.Stage, message: String) -> DatabaseListError {
-        let error = DatabaseListError(stage: stage, table: Record.databaseTableName, message: message)
+    private func report(_ error: DatabaseListError) -> DatabaseListError {
+        guard error != lastError else { return error }
         lastError = error
         onError?(error)
         return error
     }
-}
 
-enum Change<Record: ListRecord>: Sendable {
-    case changed(upserted: [Record], deleted: Set<Int64>)
-    case failed(String)
-}
+    // MARK: Fetching (on the writer's connection, between commits)
 
-/// Collects the row ids each transaction touches and, once it is committed, reads those rows on the
-/// writer connection (so it sees exactly the committed state, in commit order).
-final class CommitObserver<Record: ListRecord>: TransactionObserver, @unchecked Sendable {
-    // Accessed only on the writer's queue, except `committedGeneration` (read under the lock).
-    private var touched = Set<Int64>()
-    private let continuation: AsyncStream<Change<Record>>.Continuation
-    private let lock = NSLockLite()
-    private var generation = 0
-
-    init(continuation: AsyncStream<Change<Record>>.Continuation) {
-        self.continuation = continuation
+    struct RoundResult: Sendable {
+        var generation = 0
+        var all: [Record]?
+        var upserted: [(rowID: Int64, record: Record)] = []
+        var deletedRowIDs = Set<Int64>()
+        var failure: DatabaseListError?
+        var orderingMismatch: DatabaseListError?
     }
 
-    var committedGeneration: Int { lock.withLock { generation } }
-
-    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
-        eventKind.tableName == Record.databaseTableName
-    }
-
-    func databaseDidChange(with event: DatabaseEvent) {
-        touched.insert(event.rowID)
-    }
-
-    func databaseDidCommit(_ db: Database) {
-        guard !touched.isEmpty else { return }
-        let ids = touched
-        touched = []
-        lock.withLock { generation += 1 }
-        do {
-            var upserted: [Record] = []
-            // SQLite limits the number of bound parameters; read in chunks.
-            let all = Array(ids)
-            for start in stride(from: 0, to: all.count, by: 500) {
-                let chunk = all[start..<min(all.count, start + 500)]
-                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-                upserted += try Record.fetchAll(
-                    db, sql: "SELECT * FROM \(Record.databaseTableName) WHERE rowid IN (\(marks))",
-                    arguments: StatementArguments(chunk.map { $0 }))
+    /// Takes the observer's pending work and fetches it. Runs inside a writer access, so no commit
+    /// is in progress and every earlier commit's callback has run: the rows read are exactly those
+    /// the pending work describes.
+    nonisolated static func fetch(_ db: Database, observer: CommitObserver) throws -> RoundResult {
+        let table = Record.databaseTableName
+        let quoted = table.quotedDatabaseIdentifier
+        let (generation, dirty, full) = observer.takePendingWork()
+        var result = RoundResult(generation: generation)
+        if full {
+            do {
+                let rows = try Row.fetchAll(db, sql: "SELECT rowid AS tabula_rowid, * FROM \(quoted) ORDER BY \(Record.listOrdering)")
+                var records: [Record] = []
+                records.reserveCapacity(rows.count)
+                var rowIDs: [Int64] = []
+                rowIDs.reserveCapacity(rows.count)
+                for row in rows {
+                    records.append(try Record(row: row))
+                    rowIDs.append(row["tabula_rowid"])
+                }
+                result.all = records
+                result.upserted = zip(rowIDs, records).map { ($0, $1) }
+                result.orderingMismatch = orderingMismatch(in: records)
+            } catch {
+                observer.requestFullFetch()  // again at the next commit, or the next refresh()
+                result.failure = DatabaseListError(stage: .refetch, table: table, message: "\(error)")
             }
-            let present = Set(upserted.map(\.id))
-            continuation.yield(.changed(upserted: upserted, deleted: ids.subtracting(present)))
-        } catch {
-            continuation.yield(.failed("\(error)"))
+            return result
+        }
+        guard !dirty.isEmpty else { return result }
+        // SQLite limits the number of bound parameters: read in chunks. A chunk that fails is read
+        // row by row, so one bad row does not hold back the others.
+        var failed: [Int64] = []
+        var messages: [String] = []
+        let all = Array(dirty)
+        var present = Set<Int64>()
+        func read(_ ids: ArraySlice<Int64>) throws -> [(Int64, Record)] {
+            let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT rowid AS tabula_rowid, * FROM \(quoted) WHERE rowid IN (\(marks))", arguments: StatementArguments(Array(ids)))
+            return try rows.map { (($0["tabula_rowid"] as Int64), try Record(row: $0)) }
+        }
+        for start in stride(from: 0, to: all.count, by: 500) {
+            let chunk = all[start..<min(all.count, start + 500)]
+            do {
+                for (rowID, record) in try read(chunk) {
+                    result.upserted.append((rowID, record))
+                    present.insert(rowID)
+                }
+            } catch {
+                for id in chunk {
+                    do {
+                        for (rowID, record) in try read([id]) {
+                            result.upserted.append((rowID, record))
+                            present.insert(rowID)
+                        }
+                    } catch {
+                        failed.append(id)
+                        if messages.count < 3 { messages.append("\(error)") }
+                        present.insert(id)  // not known to be deleted either
+                    }
+                }
+            }
+        }
+        result.deletedRowIDs = dirty.subtracting(present)
+        if !failed.isEmpty {
+            failed.sort()
+            observer.markDirty(failed)  // fetched again with the next commit
+            result.failure = DatabaseListError(
+                stage: .changedRows, table: table,
+                message: "rows \(failed.map(String.init).joined(separator: ", ")) could not be read: \(messages.joined(separator: "; "))",
+                rowIDs: failed)
+        }
+        return result
+    }
+
+    /// The first pair of rows, in SQL order, that ``ListRecord/areInIncreasingOrder(_:_:)`` does
+    /// not order the same way (or cannot tell apart).
+    nonisolated static func orderingMismatch(in records: [Record]) -> DatabaseListError? {
+        for (a, b) in zip(records, records.dropFirst()) where !Record.areInIncreasingOrder(a, b) {
+            return DatabaseListError(
+                stage: .ordering, table: Record.databaseTableName,
+                message: "listOrdering (\(Record.listOrdering)) puts row \(a.id) before row \(b.id), but areInIncreasingOrder does not; the list follows areInIncreasingOrder",
+                rowIDs: [a.id, b.id])
+        }
+        return nil
+    }
+}
+
+/// Collects the rowids each transaction touches and notices schema changes. Its state is read and
+/// written on the writer's connection (`databaseDidChange`, `databaseDidCommit`, and the list's
+/// writer accesses) and, for `generation` and `onCommit`, from the main actor: all of it is behind
+/// one lock.
+final class CommitObserver: TransactionObserver, Sendable {
+    private struct State {
+        var touched = Set<Int64>()  // in the current transaction
+        var dirty = Set<Int64>()  // committed, not yet fetched
+        var needsFullFetch = false
+        var generation = 0
+        var schemaVersion = 0
+        var onCommit: (@Sendable () -> Void)?
+    }
+
+    let table: String
+    private let state = Locked(State())
+
+    init(table: String) { self.table = table }
+
+    var generation: Int { state.withLock { $0.generation } }
+    var schemaVersion: Int {
+        get { state.withLock { $0.schemaVersion } }
+        set { state.withLock { $0.schemaVersion = newValue } }
+    }
+    var onCommit: (@Sendable () -> Void)? {
+        get { state.withLock { $0.onCommit } }
+        set { state.withLock { $0.onCommit = newValue } }
+    }
+
+    func requestFullFetch() { state.withLock { $0.needsFullFetch = true } }
+    func markDirty(_ ids: [Int64]) { state.withLock { $0.dirty.formUnion(ids) } }
+
+    /// The generation reached, the rowids to fetch, and whether to fetch everything instead.
+    func takePendingWork() -> (generation: Int, dirty: Set<Int64>, full: Bool) {
+        state.withLock { state in
+            defer {
+                state.dirty = []
+                state.needsFullFetch = false
+            }
+            return (state.generation, state.dirty, state.needsFullFetch)
         }
     }
 
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
+        eventKind.tableName == table
+    }
+
+    func databaseDidChange(with event: DatabaseEvent) {
+        let rowID = event.rowID
+        state.withLock { _ = $0.touched.insert(rowID) }
+    }
+
+    func databaseDidCommit(_ db: Database) {
+        // DDL (DROP, ALTER, CREATE) produces no row events; the schema version tells.
+        let version = (try? Int.fetchOne(db, sql: "PRAGMA schema_version")) ?? nil
+        let notify: (@Sendable () -> Void)? = state.withLock { state in
+            var changed = !state.touched.isEmpty
+            state.dirty.formUnion(state.touched)
+            state.touched = []
+            if let version, version != state.schemaVersion {
+                state.schemaVersion = version
+                state.needsFullFetch = true
+                changed = true
+            }
+            guard changed else { return nil }
+            state.generation += 1
+            return state.onCommit
+        }
+        notify?()
+    }
+
     func databaseDidRollback(_ db: Database) {
-        touched = []
+        state.withLock { $0.touched = [] }
     }
 }
 
@@ -179,36 +442,47 @@ final class CommitObserver<Record: ListRecord>: TransactionObserver, @unchecked 
 /// sorted position (binary search). Rebuilding the whole snapshot for every commit would hash every
 /// row again: with 100,000 rows that alone cost several times the diff (measured).
 actor SortedRows<Record: ListRecord> {
-    private var snapshot = Snapshot<Record.SectionKey, Record>()
-    private(set) var generation = 0
+    private(set) var snapshot = Snapshot<Record.SectionKey, Record>()
+    /// Which record each rowid holds (the record's `id` need not be the rowid).
+    private var recordIDs: [Int64: Int64] = [:]
 
-    func replace(with rows: [Record]) throws -> Snapshot<Record.SectionKey, Record> {
+    /// Replaces every row; `rowIDs` is parallel to `rows`.
+    func replace(with rows: [Record], rowIDs: [Int64]) throws -> Snapshot<Record.SectionKey, Record> {
         var sections = Dictionary(grouping: rows, by: \.sectionKey)
         for key in sections.keys { sections[key]!.sort(by: Record.areInIncreasingOrder) }
         snapshot = try Snapshot(sections.keys.sorted().map { key in
             Section(key, header: Record.sectionTitle(for: key), items: sections[key]!)
         })
+        recordIDs = Dictionary(zip(rowIDs, rows.map(\.id)), uniquingKeysWith: { _, last in last })
         return snapshot
     }
 
-    /// Applies one commit's changes.
-    func merge(upserted: [Record], deleted: Set<Int64>) throws -> Snapshot<Record.SectionKey, Record> {
-        generation += 1
+    /// Applies the changes of one or more commits. On a throw the rows stay as they were.
+    func merge(upserted: [(rowID: Int64, record: Record)], deleted: Set<Int64>) throws -> Snapshot<Record.SectionKey, Record> {
         var next = snapshot
+        var ids = recordIDs
         var moving: [Record] = []
-        for row in upserted {
-            if let path = next.indexPath(of: row.id), keepsPlace(row, at: path, in: next) {
+        var removed = Set<Int64>()
+        for rowID in deleted {
+            if let id = ids.removeValue(forKey: rowID) { removed.insert(id) }
+        }
+        for (rowID, row) in upserted {
+            // A rowid whose record id changed: the old record is gone.
+            if let old = ids.updateValue(row.id, forKey: rowID), old != row.id { removed.insert(old) }
+            if let path = next.indexPath(of: row.id), !removed.contains(row.id), keepsPlace(row, at: path, in: next) {
                 try next.updateItems([row])
             } else {
                 moving.append(row)
             }
         }
-        let removed = deleted.union(moving.map(\.id)).filter { next.contains($0) }
-        if !removed.isEmpty { try next.deleteItems(Array(removed)) }
+        removed.formUnion(moving.map(\.id))
+        let present = removed.filter { next.contains($0) }
+        if !present.isEmpty { try next.deleteItems(Array(present)) }
         for row in moving.sorted(by: Record.areInIncreasingOrder) { try insert(row, into: &next) }
         let emptied = next.sections.filter { $0.items.isEmpty }.map(\.id)
         if !emptied.isEmpty { try next.deleteSections(emptied) }
         snapshot = next
+        recordIDs = ids
         return next
     }
 
@@ -238,20 +512,17 @@ actor SortedRows<Record: ListRecord> {
     }
 }
 
-/// A small lock (Foundation's NSLock, without importing Foundation into the module's API).
-final class NSLockLite: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-    func withLock<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return body()
+/// A value behind a lock. `@unchecked` because the compiler cannot see that every access goes
+/// through `withLock` (`Synchronization.Mutex` would say so, but needs macOS 15 and iOS 18).
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif

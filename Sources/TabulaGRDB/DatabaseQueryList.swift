@@ -66,23 +66,42 @@ public final class DatabaseQueryList<SectionID: Hashable & Sendable, Item: Ident
         self.init(reader: reader, fetch: { db in try Item.fetchAll(db, sql: sql, arguments: arguments) }, section: section, sectionTitle: sectionTitle)
     }
 
+    /// How long to wait before running a failed query again: the first retry comes after
+    /// ``retryDelay``, each further one after twice as long, up to 32 times it.
+    public var retryDelay: Duration = .milliseconds(50)
+
     /// Starts observing and applying the query's rows to `driver`.
+    ///
+    /// A query that fails (a schema change, a dropped table, a closed database) is reported through
+    /// ``onError``, and the observation starts again after ``retryDelay``, backing off while it
+    /// keeps failing, so the list follows the database again as soon as the query works.
     public func start(driving driver: ListDriver<SectionID, Item>) {
         stop()
-        let values = observation.values(in: reader)
+        let observation = self.observation, reader = self.reader
         task = Task { @MainActor [weak self] in
-            do {
-                for try await value in values {
-                    switch value {
-                    case .success(let snapshot):
-                        driver.apply(snapshot, animated: true, completion: nil)
-                        self?.onSnapshot?(snapshot)
-                    case .failure(let error):
-                        self?.report(error)
+            var failures = 0
+            while !Task.isCancelled {
+                do {
+                    for try await value in observation.values(in: reader) {
+                        guard let self else { return }
+                        switch value {
+                        case .success(let snapshot):
+                            failures = 0
+                            self.lastError = nil
+                            driver.apply(snapshot, animated: true, completion: nil)
+                            self.onSnapshot?(snapshot)
+                        case .failure(let error):
+                            self.report(error)
+                        }
                     }
+                    return  // the observation ended without an error: the reader is gone
+                } catch {
+                    guard let self, !Task.isCancelled else { return }
+                    self.report(DatabaseListError(stage: .changedRows, table: "query", message: "\(error)"))
+                    let delay = self.retryDelay * (1 << min(failures, 5))
+                    failures += 1
+                    try? await Task.sleep(for: delay)
                 }
-            } catch {
-                self?.report(DatabaseListError(stage: .changedRows, table: "query", message: "\(error)"))
             }
         }
     }
