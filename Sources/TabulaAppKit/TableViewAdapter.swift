@@ -207,7 +207,13 @@
                 (view as? TabulaTableCellView)?.apply(CellContent(text: driver.snapshot.section(id)?.header))
                 return view
             case .item(let id):
-                guard let item = driver.snapshot[id], let configurator = cells.configurator(for: item) else { return nil }
+                guard let item = driver.snapshot[id] else { return nil }
+                guard let configurator = cells.configurator(for: item) else {
+                    driver.report(ListDiagnostic(.noConfigurator(item: "\(item)", at: driver.snapshot.indexPath(of: id) ?? ItemPath(item: row, section: 0))))
+                    let view = dequeue(CellConfigurators<Item>.placeholderReuseIdentifier, make: TabulaTableCellView.self, tableView)
+                    (view as? TabulaTableCellView)?.apply(CellConfigurators<Item>.placeholderContent(for: item))
+                    return view
+                }
                 let view = dequeue(configurator.reuseIdentifier, make: classes[configurator.reuseIdentifier], tableView)
                 if let view { configurator.configure(view, with: item) }
                 return view

@@ -119,9 +119,17 @@ where Item.ID: Sendable {
                 output.append(line.isHeader && styled ? line.text.termBold.termCyan : (line.isHeader ? line.text : (styled ? line.text.termDim : line.text)))
                 continue
             }
-            guard let item = snapshot.item(at: path), let configurator = cells.configurator(for: item) else { continue }
-            let cell = dequeue(configurator.reuseIdentifier)
-            configurator.configure(cell, with: item)
+            guard let item = snapshot.item(at: path) else { continue }
+            let cell: TerminalCell
+            if let configurator = cells.configurator(for: item) {
+                cell = dequeue(configurator.reuseIdentifier)
+                configurator.configure(cell, with: item)
+            } else {
+                // A live source skipped `apply`'s check: a placeholder line and a diagnostic.
+                driver.report(ListDiagnostic(.noConfigurator(item: "\(item)", at: path)))
+                cell = dequeue(CellConfigurators<Item>.placeholderReuseIdentifier)
+                cell.apply(CellConfigurators<Item>.placeholderContent(for: item))
+            }
             configurations += 1
             used.append(cell)
             let selected = path == cursor

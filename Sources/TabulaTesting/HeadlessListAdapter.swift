@@ -125,7 +125,10 @@ where Item.ID: Sendable {
     public func listView(_ listView: HeadlessListView, cellForItemAt path: ItemPath) throws -> HeadlessCell {
         let item = try driver.snapshot.existingItem(at: path)
         guard let configurator = cells.configurator(for: item) else {
-            throw ConfigurationError(problems: [.noConfigurator(item: "\(item)", at: path)])
+            driver.report(ListDiagnostic(.noConfigurator(item: "\(item)", at: path)))
+            let cell = try listView.dequeueReusableCell(withIdentifier: CellConfigurators<Item>.placeholderReuseIdentifier, for: path)
+            cell.apply(CellConfigurators<Item>.placeholderContent(for: item))
+            return cell
         }
         let cell = try listView.dequeueReusableCell(withIdentifier: configurator.reuseIdentifier, for: path)
         configurator.configure(cell, with: item)
@@ -150,17 +153,14 @@ where Item.ID: Sendable {
 
     public func listView(_ listView: HeadlessListView, commitDeleteOfItemAt path: ItemPath) throws {
         let item = try driver.snapshot.existingItem(at: path)
-        var next = driver.snapshot
-        try next.deleteItems([item.id])
-        driver.apply(next)
+        // On top of the newest state: a live update still waiting is kept.
+        let next = try driver.applyEdit { try $0.deleteItems([item.id]) }
         onDelete?(item, next)
     }
 
     public func listView(_ listView: HeadlessListView, moveItemAt source: ItemPath, to destination: ItemPath) throws {
         let item = try driver.snapshot.existingItem(at: source)
-        var next = driver.snapshot
-        try next.moveItem(at: source, to: destination)
-        driver.acknowledgeViewChange(next)
+        let next = try driver.acknowledgeMove(from: source, to: destination)
         onMove?(item, next)
     }
 

@@ -109,8 +109,26 @@ public final class HeadlessListView {
     public let flavor: ListFlavor
     /// How many lines fit on screen (each header, row and footer takes one); `nil` shows everything,
     /// and a negative height is taken as 0.
+    ///
+    /// A setter cannot throw: an error from the data source while the view lays out the new height
+    /// is kept in ``lastLayoutError``. ``setViewportHeight(_:)`` throws it instead.
     public var viewportHeight: Int? {
-        didSet { try? layout() }
+        didSet {
+            do {
+                try layout()
+                lastLayoutError = nil
+            } catch {
+                lastLayoutError = error
+            }
+        }
+    }
+    /// The error of the last layout that a property setter started (``viewportHeight``), if it failed.
+    public private(set) var lastLayoutError: (any Error)?
+
+    /// Changes the viewport height and lays out, throwing what the data source throws.
+    public func setViewportHeight(_ height: Int?) throws {
+        viewportHeight = height
+        if let lastLayoutError { throw lastLayoutError }
     }
     /// The resources nibs are loaded from.
     public var resources: ResourceCatalog
@@ -263,7 +281,7 @@ public final class HeadlessListView {
         for (_, cell) in visibleCells { enqueue(cell) }
         visibleCells = [:]
         selected = []
-        readStructure(from: dataSource)
+        try readStructure(from: dataSource)
         hasLoaded = true
         try layout()
     }
@@ -306,7 +324,7 @@ public final class HeadlessListView {
             throw ListViewError.inconsistentUpdate(error)
         }
         if !hasLoaded {
-            readStructure(from: dataSource)
+            try readStructure(from: dataSource)
             hasLoaded = true
         }
         counters.batchUpdates += 1
@@ -320,7 +338,7 @@ public final class HeadlessListView {
         }
         visibleCells = kept
         selected = Set(selected.compactMap { outcome.destination(of: $0) })
-        readStructure(from: dataSource)
+        try readStructure(from: dataSource)
         try layout()
         for path in outcome.reconfiguredItems.sorted() {
             guard let cell = visibleCells[path] else { continue }
@@ -437,7 +455,7 @@ public final class HeadlessListView {
         case header(Int), item(ItemPath), footer(Int)
     }
 
-    private func readStructure(from dataSource: any HeadlessListDataSource) {
+    private func readStructure(from dataSource: any HeadlessListDataSource) throws {
         let sections = dataSource.numberOfSections(in: self)
         sectionCounts = (0..<sections).map { dataSource.listView(self, numberOfItemsInSection: $0) }
         headers = (0..<sections).map { dataSource.listView(self, titleForHeaderInSection: $0) }
@@ -445,7 +463,7 @@ public final class HeadlessListView {
         headerViews = [:]
         if flavor == .collection {
             for section in 0..<sections {
-                if let view = try? dataSource.listView(self, viewForSupplementaryElementOfKind: Self.headerKind, at: section) {
+                if let view = try dataSource.listView(self, viewForSupplementaryElementOfKind: Self.headerKind, at: section) {
                     headerViews[section] = view
                 }
             }

@@ -141,8 +141,14 @@
         }
 
         public func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
-            guard let item = driver.snapshot.item(at: indexPath.itemPath), let configurator = cells.configurator(for: item) else {
-                preconditionFailure("collection view asked for \(indexPath), which Tabula's snapshot does not have")
+            // An item no configurator takes (a live source skips `apply`'s check), or a path the
+            // snapshot lacks, gets the registered placeholder and a diagnostic, never a trap.
+            let item = driver.snapshot.item(at: indexPath.itemPath)
+            guard let item, let configurator = cells.configurator(for: item) else {
+                driver.report(ListDiagnostic(.noConfigurator(item: item.map { "\($0)" } ?? "nothing", at: indexPath.itemPath)))
+                let cell = collectionView.dequeueReusableCell(withReuseIdentifier: CellConfigurators<Item>.placeholderReuseIdentifier, for: indexPath)
+                if let item { (cell as? any ContentCell)?.apply(CellConfigurators<Item>.placeholderContent(for: item)) }
+                return cell
             }
             let cell = collectionView.dequeueReusableCell(withReuseIdentifier: configurator.reuseIdentifier, for: indexPath)
             configurator.configure(cell, with: item)

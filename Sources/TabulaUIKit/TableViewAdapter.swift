@@ -165,10 +165,15 @@
         }
 
         public func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-            // The count methods answer from the same snapshot, so the item exists; a missing
-            // configurator was reported by `apply` before the snapshot reached the table.
-            guard let item = driver.snapshot.item(at: indexPath.itemPath), let configurator = cells.configurator(for: item) else {
-                return UITableViewCell()
+            // The count methods answer from the same snapshot, so the item exists. An item no
+            // configurator takes (a live source skips `apply`'s check) gets a placeholder and a
+            // diagnostic, never a trap.
+            guard let item = driver.snapshot.item(at: indexPath.itemPath) else { return UITableViewCell() }
+            guard let configurator = cells.configurator(for: item) else {
+                driver.report(ListDiagnostic(.noConfigurator(item: "\(item)", at: indexPath.itemPath)))
+                let cell = tableView.dequeueReusableCell(withIdentifier: CellConfigurators<Item>.placeholderReuseIdentifier, for: indexPath)
+                (cell as? any ContentCell)?.apply(CellConfigurators<Item>.placeholderContent(for: item))
+                return cell
             }
             let cell = tableView.dequeueReusableCell(withIdentifier: configurator.reuseIdentifier, for: indexPath)
             configurator.configure(cell, with: item)
@@ -198,17 +203,16 @@
             _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
         ) {
             guard editingStyle == .delete, let item = item(at: indexPath) else { return }
-            var next = driver.snapshot
-            do { try next.deleteItems([item.id]) } catch { return }
-            driver.apply(next)
+            // On top of the newest state: a live update still waiting is kept. An item the newest
+            // state no longer has is already on its way out.
+            guard let next = try? driver.applyEdit({ try $0.deleteItems([item.id]) }) else { return }
             onDelete?(item, next)
         }
 
         public func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
-            guard let item = item(at: sourceIndexPath) else { return }
-            var next = driver.snapshot
-            do { try next.moveItem(at: sourceIndexPath.itemPath, to: destinationIndexPath.itemPath) } catch { return }
-            driver.acknowledgeViewChange(next)
+            guard let item = item(at: sourceIndexPath),
+                let next = try? driver.acknowledgeMove(from: sourceIndexPath.itemPath, to: destinationIndexPath.itemPath)
+            else { return }
             onMove?(item, next)
         }
 

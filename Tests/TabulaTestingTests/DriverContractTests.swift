@@ -61,3 +61,64 @@ struct DriverContractTests {
         #expect(adapter.driver.diagnostics.isEmpty, "\(adapter.driver.diagnostics)")
     }
 }
+
+/// User edits and live updates together: neither is lost (issue 11).
+@MainActor
+@Suite("Pipeline: user edits keep waiting live updates; items without a configurator never trap")
+struct UserEditTests {
+    func snapshot(_ ids: [Int]) -> Snapshot<String, Mixed> {
+        try! Snapshot([Section("main", items: ids.map { .title(id: $0, "t\($0)") })])
+    }
+
+    func settle(_ driver: ListDriver<String, Mixed>) async throws {
+        for _ in 0..<400 where driver.isUpdating { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(!driver.isUpdating)
+    }
+
+    @Test("a swipe-delete while a live update waits deletes on top of it: the update is kept")
+    func swipeDeleteKeepsPendingUpdate() async throws {
+        let list = HeadlessListView(viewportHeight: nil)
+        let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: AdapterTests.cells())
+        adapter.canDelete = { _ in true }
+        try await adapter.apply(snapshot([1, 2, 3]))
+        adapter.driver.backgroundDiffThreshold = 0  // diffs run in a task: updates queue up
+        try adapter.applyNow(snapshot([1, 2, 3, 4]))
+        try adapter.applyNow(snapshot([1, 2, 3, 4, 5]))  // waits behind the first
+        try list.commitDelete(at: ItemPath(item: 1, section: 0))  // the user deletes 2, on screen
+        try await settle(adapter.driver)
+        #expect(adapter.snapshot.itemIdentifiers == [1, 3, 4, 5])
+        #expect(list.renderedText() == "   t1\n   t3\n   t4\n   t5")
+        try list.checkConsistency()
+    }
+
+    @Test("an interactive move while a live update waits is applied to it too, and the screen stays true")
+    func interactiveMoveKeepsPendingUpdate() async throws {
+        let list = HeadlessListView(viewportHeight: nil)
+        let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: AdapterTests.cells())
+        adapter.canMove = { _ in true }
+        try await adapter.apply(snapshot([1, 2, 3]))
+        adapter.driver.backgroundDiffThreshold = 0
+        try adapter.applyNow(snapshot([1, 2, 3, 4]))  // in flight (diffing)
+        try adapter.applyNow(snapshot([1, 2, 3, 4, 5]))  // waiting
+        try list.interactiveMove(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 2, section: 0))  // 1 after 3
+        try await settle(adapter.driver)
+        #expect(adapter.snapshot.itemIdentifiers == [2, 3, 1, 4, 5])
+        #expect(list.renderedText() == "   t2\n   t3\n   t1\n   t4\n   t5")
+        #expect(adapter.driver.diagnostics.isEmpty, "\(adapter.driver.diagnostics)")
+        try list.checkConsistency()
+    }
+
+    @Test("an item no configurator takes, arriving through a live source, shows a placeholder and a diagnostic")
+    func placeholderForUnconfiguredItem() async throws {
+        let list = HeadlessListView(viewportHeight: nil)
+        let cells = CellConfigurators<Mixed> { CellConfigurator.cell(TitleCell.self, for: \.title) { cell, text in cell.text = text } }
+        let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: cells)
+        let (stream, continuation) = AsyncStream<Snapshot<String, Mixed>>.makeStream()
+        continuation.yield(try Snapshot([Section("main", items: [.title(id: 1, "a"), .counter(id: 2, 5)])]))
+        continuation.finish()
+        try await adapter.driver.run(stream)
+        try await settle(adapter.driver)
+        #expect(list.renderedText() == "   a\n   ⚠︎ no configurator for counter(id: 2, 5)")
+        #expect(adapter.driver.diagnostics.contains(ListDiagnostic(.noConfigurator(item: "counter(id: 2, 5)", at: ItemPath(item: 1, section: 0)))))
+    }
+}

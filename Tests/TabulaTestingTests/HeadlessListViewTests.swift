@@ -216,4 +216,35 @@ struct HeadlessListViewTests {
         #expect(throws: ListViewError.self) { try list.performBatchUpdates(BatchUpdate(insertedItems: [ItemPath(item: 0, section: 0)])) }
         #expect(!list.hasLoadedData && list.numberOfSections == 0 && list.counters.batchUpdates == 0)
     }
+
+    @Test("errors from a supplementary view or from a layout are thrown, not swallowed")
+    func supplementaryAndLayoutErrors() throws {
+        @MainActor final class Failing: HeadlessListDataSource {
+            var failCells = false
+            func numberOfSections(in listView: HeadlessListView) -> Int { 1 }
+            func listView(_ listView: HeadlessListView, numberOfItemsInSection section: Int) -> Int { 30 }
+            func listView(_ listView: HeadlessListView, cellForItemAt path: ItemPath) throws -> HeadlessCell {
+                if failCells { throw ListViewError.noDataSource }
+                return try listView.dequeueReusableCell(withIdentifier: "cell", for: path)
+            }
+            func listView(_ listView: HeadlessListView, viewForSupplementaryElementOfKind kind: String, at section: Int) throws
+                -> HeadlessSupplementaryView?
+            { throw ListViewError.unregisteredSupplementaryView(kind: kind, identifier: "header") }
+        }
+        let data = Failing()
+        let collection = HeadlessListView(flavor: .collection, viewportHeight: 5)
+        collection.register(HeadlessCell.self, forCellReuseIdentifier: "cell")
+        collection.dataSource = data
+        #expect(throws: ListViewError.unregisteredSupplementaryView(kind: HeadlessListView.headerKind, identifier: "header")) {
+            try collection.reloadData()
+        }
+        let table = HeadlessListView(flavor: .table, viewportHeight: 5)
+        table.register(HeadlessCell.self, forCellReuseIdentifier: "cell")
+        table.dataSource = data
+        try table.reloadData()
+        data.failCells = true
+        #expect(throws: ListViewError.noDataSource) { try table.setViewportHeight(10) }
+        table.viewportHeight = 20
+        #expect(table.lastLayoutError != nil)
+    }
 }

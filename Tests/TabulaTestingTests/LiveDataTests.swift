@@ -64,6 +64,91 @@ struct LiveDataTests {
         try list.checkConsistency()
     }
 
+    /// A server whose pages are given by a script: (item ids, hasMore) per page.
+    actor ScriptedServer {
+        let pages: [([Int], Bool)]
+        var calls: [Int] = []
+        init(_ pages: [([Int], Bool)]) { self.pages = pages }
+        func page(_ index: Int) -> Page<Post> {
+            calls.append(index)
+            let (ids, more) = index < pages.count ? pages[index] : ([], false)
+            return Page(items: ids.map { Post(id: $0, title: "Post \($0)") }, hasMore: more)
+        }
+    }
+
+    @Test("empty pages that say more follow do not stop pagination: all 7 pages load, from an empty first one")
+    func emptyPagesContinue() async throws {
+        let (list, adapter) = try postList()
+        let server = ScriptedServer([([], true), ([1, 2], true), ([], true), ([], true), ([3], true), ([], true), ([4, 5], false)])
+        let feed = PaginatedList<String, Post>(section: "feed", driver: adapter.driver) { await server.page($0) }
+        await feed.loadNextPage()
+        #expect(feed.items.map(\.id) == [1, 2], "an empty first page is followed by the next at once")
+        await feed.loadNextPage()
+        #expect(feed.items.map(\.id) == [1, 2, 3])
+        feed.rowWillAppear(at: 2)
+        for _ in 0..<200 where feed.isLoading { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(feed.items.map(\.id) == [1, 2, 3, 4, 5])
+        #expect(!feed.hasMore && feed.lastError == nil)
+        #expect(await server.calls == [0, 1, 2, 3, 4, 5, 6], "each page once")
+        #expect(list.numberOfItems(inSection: 0) == 5)
+    }
+
+    @Test("a server that only ever sends empty pages with more to come stops after maxPagesWithoutNewItems, with a retry row")
+    func endlessEmptyPages() async throws {
+        let (list, adapter) = try postList()
+        let feed = PaginatedList<String, Post>(section: "feed", driver: adapter.driver) { _ in Page(items: [], hasMore: true) }
+        feed.maxPagesWithoutNewItems = 4
+        await feed.loadNextPage()
+        #expect(feed.lastError as? PaginationError == .noNewItems(pages: 4, lastPage: 3))
+        #expect(feed.requests == [0, 1, 2, 3])
+        #expect(list.cellForItem(at: ItemPath(item: 0, section: 0))?.text?.hasPrefix("Failed: 4 pages in a row") == true)
+    }
+
+    @Test("a loader that never returns times out into a retry row; cancelLoading() stops one at once")
+    func timeoutAndCancel() async throws {
+        let (list, adapter) = try postList()
+        let attempts = Counter()
+        let feed = PaginatedList<String, Post>(section: "feed", driver: adapter.driver) { index in
+            if await attempts.increment() == 1 {
+                while true { try? await Task.sleep(for: .seconds(3600)) }  // ignores cancellation
+            }
+            return Page(items: [Post(id: index, title: "Post \(index)")], hasMore: true)
+        }
+        feed.timeout = .milliseconds(50)
+        await feed.loadNextPage()
+        #expect(feed.lastError as? PaginationError == .timedOut(page: 0, after: .milliseconds(50)))
+        #expect(!feed.isLoading)
+        #expect(list.cellForItem(at: ItemPath(item: 0, section: 0))?.text?.hasPrefix("Failed: page 0 did not arrive") == true)
+        await feed.loadNextPage()  // retry: the same page, which now answers
+        #expect(feed.items.map(\.id) == [0] && feed.lastError == nil)
+
+        let stuck = PaginatedList<String, Post>(section: "feed", driver: adapter.driver) { _ in
+            try await Task.sleep(for: .seconds(3600))
+            return Page(items: [], hasMore: false)
+        }
+        stuck.timeout = nil
+        stuck.rowWillAppear(at: 0)
+        #expect(stuck.isLoading)
+        stuck.cancelLoading()
+        for _ in 0..<200 where stuck.isLoading { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(stuck.lastError as? PaginationError == .cancelled(page: 0))
+    }
+
+    @Test("with .reject, a page that repeats an item is refused once, kept in rejectedPages, and retry moves on")
+    func rejectedPageIsNotRetriedForever() async throws {
+        let (_, adapter) = try postList()
+        let server = ScriptedServer([([1, 2], true), ([2, 3], true), ([4], false)])
+        let feed = PaginatedList<String, Post>(section: "feed", driver: adapter.driver) { await server.page($0) }
+        feed.duplicates = .reject
+        await feed.loadNextPage()
+        await feed.loadNextPage()
+        #expect(feed.lastError is SnapshotError<String, PageRow<Post>.ID>)
+        #expect(feed.rejectedPages[1]?.items.map(\.id) == [2, 3])
+        await feed.loadNextPage()
+        #expect(feed.items.map(\.id) == [1, 2, 4])
+        #expect(await server.calls == [0, 1, 2])
+    }
+
     @Test("a prefetch distance of Int.min or Int.max does not trap")
     func extremePrefetchDistances() async throws {
         let (list, adapter) = try postList()
@@ -147,5 +232,13 @@ struct LiveDataTests {
         composed.update("live", with: try Snapshot([Section("top", items: [])]))
         #expect(composed.lastError as? SnapshotError<String, Int> == .duplicateSection("top", first: 0, second: 1))
         #expect(list.renderedText() == "## Top\n   Search\n## Live\n   row 11\n   row 10", "the previous state stays")
+    }
+}
+
+actor Counter {
+    var value = 0
+    func increment() -> Int {
+        value += 1
+        return value
     }
 }

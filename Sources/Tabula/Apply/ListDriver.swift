@@ -52,6 +52,10 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     private let canReconfigure: (@Sendable (Item, Item) -> Bool)?
     private var running = false
     private var pending: (snapshot: Snapshot<SectionID, Item>, animated: Bool)?
+    private var inFlightTarget: Snapshot<SectionID, Item>?
+    /// The view changed itself (an interactive move) while a changeset was in flight: that
+    /// changeset starts from a state the screen no longer shows, so its target is diffed again.
+    private var viewChangedUnderneath = false
     private var waiters: [@MainActor () -> Void] = []
     /// Whether ``drain()``'s loop is on the stack, and whether something asked it to go round
     /// again: work that finishes synchronously (a reload, a view that completes batches at once, a
@@ -92,10 +96,56 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         }
     }
 
-    /// Replaces the snapshot without touching the view, for changes the view made itself (an
-    /// interactive move has already moved the row).
+    /// The newest state the view is heading to: the snapshot waiting to be applied, or else the
+    /// target of the update in flight, or else what is on screen.
+    public var latestSnapshot: Snapshot<SectionID, Item> { pending?.snapshot ?? inFlightTarget ?? snapshot }
+
+    /// Applies an edit the user made (a swipe to delete, say) on top of ``latestSnapshot``, so a
+    /// live update that is still waiting is kept, not replaced.
+    ///
+    /// - Returns: the snapshot applied.
+    /// - Throws: whatever `edit` throws (a ``SnapshotError`` when the item is already gone from the
+    ///   newest state); nothing is applied then.
+    @discardableResult
+    public func applyEdit(animated: Bool = true, _ edit: (inout Snapshot<SectionID, Item>) throws -> Void) rethrows -> Snapshot<SectionID, Item> {
+        var next = latestSnapshot
+        try edit(&next)
+        apply(next, animated: animated, completion: nil)
+        return next
+    }
+
+    /// Records a move the view made itself (an interactive reorder has already moved the row):
+    /// the snapshot on screen gets it at once, without touching the view, and a snapshot still
+    /// waiting gets the same move by identity (next to the same neighbour), so neither the move
+    /// nor the waiting update is lost.
+    ///
+    /// - Returns: the snapshot now on screen.
+    /// - Throws: ``SnapshotError/itemPathOutOfRange(_:itemsInSection:)`` for a bad path; nothing
+    ///   changes then.
+    @discardableResult
+    public func acknowledgeMove(from source: ItemPath, to destination: ItemPath) throws -> Snapshot<SectionID, Item> {
+        let item = try snapshot.existingItem(at: source)
+        var next = snapshot
+        try next.moveItem(at: source, to: destination)
+        snapshot = next
+        if running { viewChangedUnderneath = true }
+        if var waiting = pending, let path = next.indexPath(of: item.id), let section = next.section(at: path.section) {
+            let before = path.item > 0 ? section.items[path.item - 1].id : nil
+            let after = path.item + 1 < section.items.count ? section.items[path.item + 1].id : nil
+            if let before, waiting.snapshot.contains(before), (try? waiting.snapshot.moveItem(item.id, afterItem: before)) != nil {
+                pending = waiting
+            } else if let after, waiting.snapshot.contains(after), (try? waiting.snapshot.moveItem(item.id, beforeItem: after)) != nil {
+                pending = waiting
+            }
+        }
+        return next
+    }
+
+    /// Replaces the snapshot on screen without touching the view, for changes the view made
+    /// itself. Prefer ``acknowledgeMove(from:to:)``, which also keeps a waiting update in step.
     public func acknowledgeViewChange(_ snapshot: Snapshot<SectionID, Item>) {
         self.snapshot = snapshot
+        if running { viewChangedUnderneath = true }
     }
 
     // MARK: The loop
@@ -118,13 +168,16 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     private func step() {
         guard let job = pending else {
             running = false
+            viewChangedUnderneath = false
             let done = waiters
             waiters = []
             for waiter in done { waiter() }
             return
         }
         pending = nil
+        inFlightTarget = job.snapshot
         guard let view, view.canAnimateUpdates, job.animated else {
+            inFlightTarget = nil
             snapshot = job.snapshot.clearingUpdateRequests()
             self.view?.reloadData()
             drain()
@@ -145,6 +198,14 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     }
 
     private func perform(_ changeset: Changeset<SectionID, Item>, stage index: Int) {
+        if viewChangedUnderneath {
+            viewChangedUnderneath = false
+            if pending == nil { pending = (changeset.target, true) }
+            inFlightTarget = nil
+            drain()
+            return
+        }
+        if index >= changeset.stages.count { inFlightTarget = nil }
         if index == 0 && !changeset.stages.isEmpty {
             onChangeset?(changeset)
             if changesetHistoryLimit > 0 {
@@ -193,6 +254,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     }
 
     private func reload(to target: Snapshot<SectionID, Item>, because diagnostic: ListDiagnostic?) {
+        inFlightTarget = nil
         if let diagnostic { report(diagnostic) }
         snapshot = target.clearingUpdateRequests()
         view?.reloadData()

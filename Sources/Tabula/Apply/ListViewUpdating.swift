@@ -29,6 +29,9 @@ public struct ListDiagnostic: Hashable, Sendable, CustomStringConvertible {
         case rejectedStage(BatchUpdateError)
         /// The view itself refused the batch. Tabula reloaded.
         case viewRejectedBatch(String)
+        /// An item no configurator takes reached the view (through a live source, which skips
+        /// ``ListAdapter/apply(_:animated:)``'s check). The view shows a placeholder cell for it.
+        case noConfigurator(item: String, at: ItemPath)
     }
 
     /// What happened.
@@ -45,6 +48,8 @@ public struct ListDiagnostic: Hashable, Sendable, CustomStringConvertible {
             return "a batch update would have raised (\(error)); reloaded instead"
         case let .viewRejectedBatch(message):
             return "the view rejected a batch update (\(message)); reloaded instead"
+        case let .noConfigurator(item, path):
+            return "no configurator takes the item at \(path) (\(item)); a placeholder cell is shown: add a CellConfigurator for its kind"
         }
     }
 }

@@ -93,7 +93,21 @@ public struct CellConfigurators<Item> {
                 problems.append(.notACellClass(configurator.cellTypeName, identifier: identifier))
             }
         }
+        // The placeholder shown for an item no configurator takes, instead of a trap.
+        if registrar.registeredCellTypeName(forReuseIdentifier: Self.placeholderReuseIdentifier) == nil {
+            registrar.registerContentCell(forReuseIdentifier: Self.placeholderReuseIdentifier)
+        }
         if !problems.isEmpty { throw ConfigurationError(problems: problems) }
+    }
+
+    /// The reuse identifier of the placeholder cell that adapters show for an item no configurator
+    /// takes (registered by ``register(in:)`` as the view's standard content cell), together with a
+    /// ``ListDiagnostic/Kind/noConfigurator(item:at:)`` diagnostic: never a trap.
+    public static var placeholderReuseIdentifier: String { "TabulaPlaceholderCell" }
+
+    /// What the placeholder cell shows for `item`.
+    public static func placeholderContent(for item: Item) -> CellContent {
+        CellContent(text: "⚠︎ no configurator for \(item)", style: "placeholder")
     }
 }
 

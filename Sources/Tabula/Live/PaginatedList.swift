@@ -43,23 +43,50 @@ public enum PageRow<Item: Identifiable & Sendable>: Identifiable, Sendable where
 extension PageRow: Equatable where Item: Equatable {}
 extension PageRow: Hashable where Item: Hashable {}
 
+/// Why a page of a ``PaginatedList`` did not arrive.
+public enum PaginationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The loader did not answer within ``PaginatedList/timeout``.
+    case timedOut(page: Int, after: Duration)
+    /// ``PaginatedList/cancelLoading()`` stopped the load.
+    case cancelled(page: Int)
+    /// `count` pages in a row, up to `lastPage`, brought no new item although each said more
+    /// follow; the list stops asking until the retry row is selected.
+    case noNewItems(pages: Int, lastPage: Int)
+
+    public var description: String {
+        switch self {
+        case let .timedOut(page, after): return "page \(page) did not arrive within \(after)"
+        case let .cancelled(page): return "loading page \(page) was cancelled"
+        case let .noNewItems(pages, lastPage): return "\(pages) pages in a row, up to page \(lastPage), brought no new item"
+        }
+    }
+}
+
 /// Loads pages as the user scrolls near the end, and shows them in a list (SPEC B6).
 ///
 /// - The next page is requested when a row within ``prefetchDistance`` of the end becomes visible
 ///   (call ``rowWillAppear(at:)`` from the view's `willDisplay`).
 /// - While a page loads, a loading row is shown; if it fails, an error row with retry is shown.
-/// - The same page is never requested twice at once.
+/// - The same page is never requested twice at once, and a page that was accepted or rejected is
+///   never requested again.
+/// - A page that brings no new item (empty, or only repeats) but says more follow is not the end:
+///   the next page is requested at once, up to ``maxPagesWithoutNewItems`` in a row.
+/// - A loader that does not answer within ``timeout`` fails the page (``PaginationError/timedOut(page:after:)``);
+///   ``cancelLoading()`` stops a load at any time. Either shows the retry row.
 /// - An item that arrives again on a later page (servers do this) is handled by ``duplicates``:
 ///   ``DuplicatePolicy/keepFirst`` (the default), ``DuplicatePolicy/keepLast`` (the new copy
 ///   replaces the old one, where the new one is), or ``DuplicatePolicy/reject`` (the page is refused
-///   with a ``SnapshotError`` in ``lastError``, nothing is lost).
+///   with a ``SnapshotError`` in ``lastError`` and kept in ``rejectedPages``; retrying moves on to
+///   the next page, since the same page would be refused again).
 ///
 /// ```swift
-/// let feed = PaginatedList<Post>(section: "feed", driver: adapter.driver) { page in
+/// let feed = PaginatedList<String, Post>(section: "feed", driver: adapter.driver) { page in
 ///     try await api.posts(page: page)
 /// }
 /// await feed.loadNextPage()
 /// ```
+///
+/// Each page costs O(page size) to merge, not O(items loaded): the list edits its snapshot in place.
 @MainActor
 public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
     public typealias Row = PageRow<Item>
@@ -75,79 +102,208 @@ public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifia
     public var prefetchDistance = 5
     /// What to do with an item that arrives again.
     public var duplicates: DuplicatePolicy = .keepFirst
+    /// How long a page may take before it fails with ``PaginationError/timedOut(page:after:)``;
+    /// `nil` waits for ever. Default: 30 seconds.
+    public var timeout: Duration? = .seconds(30)
+    /// How many pages in a row may bring no new item, while saying more follow, before the list
+    /// stops with ``PaginationError/noNewItems(pages:lastPage:)``. Default: 10.
+    public var maxPagesWithoutNewItems = 10
     /// The items loaded so far, in order, without the state rows.
-    public private(set) var items: [Item] = []
-    /// The pages loaded so far.
+    public var items: [Item] { rows.sections.first?.items.compactMap(\.item) ?? [] }
+    /// The number of items loaded so far.
+    public var itemCount: Int { rows.numberOfItems }
+    /// The pages loaded (or rejected) so far.
     public private(set) var loadedPages = 0
     /// Whether more pages may follow.
     public private(set) var hasMore = true
     /// Whether a page is being loaded.
     public private(set) var isLoading = false
-    /// The most recent failure: the loader's error, or a ``SnapshotError`` for a page rejected by
-    /// ``DuplicatePolicy/reject`` (naming the repeated identifier and both positions).
+    /// The most recent failure: the loader's error, a ``PaginationError``, or a ``SnapshotError``
+    /// for a page rejected by ``DuplicatePolicy/reject`` (naming the repeated identifier and both
+    /// positions).
     public private(set) var lastError: (any Error)?
+    /// Pages refused by ``DuplicatePolicy/reject``, by index, with their items and the error: kept
+    /// so that nothing is lost silently.
+    public private(set) var rejectedPages: [Int: (items: [Item], error: SnapshotError<SectionID, Row.ID>)] = [:]
     /// What the last page's duplicates were, with ``DuplicatePolicy/keepFirst`` or ``DuplicatePolicy/keepLast``.
     public private(set) var lastDuplicateReport = DuplicateReport<SectionID, PageRow<Item>.ID>()
     /// How many requests were made (a test can check no page was requested twice).
     public private(set) var requests: [Int] = []
+
+    /// The item rows, in one section (no state row).
+    private var rows: Snapshot<SectionID, Row>
+    /// The load in flight, and how to end it early.
+    private var loadTask: Task<Void, Never>?
+    private var race: PageRace<Item>?
+    private var cancelRequested = false
 
     /// Creates a list that loads pages with `load` and shows them through `driver`.
     public init(section: SectionID, driver: ListDriver<SectionID, Row>, load: @escaping @Sendable (Int) async throws -> Page<Item>) {
         self.section = section
         self.driver = driver
         self.load = load
+        self.rows = Snapshot(uncheckedUniqueSections: [Section(section)])
     }
 
     /// Call when the row at `index` (in the section) is about to be shown. Near the end, the next
     /// page starts loading at once: the loading row is on screen when this returns.
     public func rowWillAppear(at index: Int) {
-        let rowCount = items.count + (isLoading || lastError != nil ? 1 : 0)
-        guard lastError == nil, index >= rowCount - max(0, min(prefetchDistance, rowCount)), let page = beginLoading() else { return }
-        Task { await finishLoading(page) }
+        let rowCount = itemCount + (isLoading || lastError != nil ? 1 : 0)
+        guard lastError == nil, index >= rowCount - max(0, min(prefetchDistance, rowCount)) else { return }
+        startLoading()
     }
 
-    /// Loads the next page unless one is loading already or none is left; also the retry action of
-    /// the error row.
+    /// Loads the next page unless one is loading already or none is left, and returns once the
+    /// load in flight has ended; also the retry action of the error row.
     public func loadNextPage() async {
-        guard let page = beginLoading() else { return }
-        await finishLoading(page)
+        startLoading()
+        await loadTask?.value
     }
 
-    /// Marks the next page as loading and shows the loading row; `nil` when a page is already
-    /// loading or none is left (so no page is ever requested twice at once).
-    private func beginLoading() -> Int? {
-        guard hasMore, !isLoading else { return nil }
+    /// Stops the load in flight; the error row shows ``PaginationError/cancelled(page:)`` and
+    /// retrying requests the same page again.
+    public func cancelLoading() {
+        guard isLoading else { return }
+        cancelRequested = true
+        race?.finish(.failure(PaginationError.cancelled(page: loadedPages)))
+    }
+
+    /// Marks the next page as loading, shows the loading row and starts the load; nothing when a
+    /// page is already loading or none is left (so no page is ever requested twice at once).
+    private func startLoading() {
+        guard hasMore, !isLoading else { return }
         isLoading = true
+        cancelRequested = false
         lastError = nil
         show()
-        requests.append(loadedPages)
-        return loadedPages
+        loadTask = Task { await self.loadPages() }
     }
 
-    private func finishLoading(_ index: Int) async {
-        do {
-            let page = try await load(index)
-            isLoading = false
-            try accept(page)
+    /// Loads pages until one brings new items, one fails, or none is left.
+    private func loadPages() async {
+        var withoutNewItems = 0
+        while true {
+            let index = loadedPages
+            let outcome: Result<Page<Item>, any Error>
+            if cancelRequested {
+                outcome = .failure(PaginationError.cancelled(page: index))
+            } else {
+                requests.append(index)
+                let race = PageRace<Item>()
+                self.race = race
+                outcome = await race.run(load: load, page: index, timeout: timeout)
+                self.race = nil
+            }
+            guard case .success(let page) = outcome else {
+                if case .failure(let error) = outcome { lastError = error }
+                break
+            }
             loadedPages += 1
             hasMore = page.hasMore
-        } catch {
-            isLoading = false
-            lastError = error
+            do {
+                let added = try accept(page)
+                guard added == 0, hasMore else { break }
+                withoutNewItems += 1
+                if withoutNewItems >= max(1, maxPagesWithoutNewItems) {
+                    lastError = PaginationError.noNewItems(pages: withoutNewItems, lastPage: index)
+                    break
+                }
+            } catch let error as SnapshotError<SectionID, Row.ID> {
+                rejectedPages[index] = (page.items, error)
+                lastError = error
+                break
+            } catch {
+                lastError = error
+                break
+            }
         }
+        isLoading = false
+        loadTask = nil
         show()
     }
 
-    private func accept(_ page: Page<Item>) throws {
-        let combined = items.map(Row.item) + page.items.map(Row.item)
-        let (snapshot, report) = try Snapshot<SectionID, Row>.resolvingDuplicates(in: [Section(section, items: combined)], keeping: duplicates)
+    /// Merges a page into the rows, as ``duplicates`` says. Returns how many items it added.
+    private func accept(_ page: Page<Item>) throws -> Int {
+        var next = rows
+        var report = DuplicateReport<SectionID, PageRow<Item>.ID>()
+        let base = next.numberOfItems(inSection: 0)
+        var appended: [Row] = []
+        var appendedIndex: [Item.ID: Int] = [:]  // position in `appended`
+        for (offset, item) in page.items.enumerated() {
+            let here = ItemPath(item: base + offset, section: 0)
+            let earlier: ItemPath? = next.indexPath(of: .item(item.id)) ?? appendedIndex[item.id].map { _ in
+                // Its position in the combined input: the page offset of the earlier copy.
+                ItemPath(item: base + (page.items[..<offset].lastIndex { $0.id == item.id } ?? 0), section: 0)
+            }
+            guard let earlier else {
+                appendedIndex[item.id] = appended.count
+                appended.append(.item(item))
+                continue
+            }
+            switch duplicates.kind {
+            case .reject:
+                throw SnapshotError<SectionID, Row.ID>.duplicateItem(.item(item.id), first: earlier, second: here)
+            case .keepFirst:
+                report.dropped.append(.init(id: .item(item.id), droppedAt: here, droppedFromSection: section, keptAt: earlier, keptInSection: section))
+            case .keepLast:
+                report.dropped.append(.init(id: .item(item.id), droppedAt: earlier, droppedFromSection: section, keptAt: here, keptInSection: section))
+                if let position = appendedIndex[item.id] {
+                    appended.remove(at: position)
+                    appendedIndex = Dictionary(uniqueKeysWithValues: appended.enumerated().compactMap { entry in entry.element.item.map { ($0.id, entry.offset) } })
+                } else {
+                    try next.deleteItems([.item(item.id)])
+                }
+                appendedIndex[item.id] = appended.count
+                appended.append(.item(item))
+            }
+        }
+        try next.appendItems(appended, toSection: section)
+        rows = next
         lastDuplicateReport = report
-        items = snapshot.allItems.compactMap(\.item)
+        return appended.count - report.dropped.filter { $0.droppedAt.item < base }.count
     }
 
     private func show() {
-        var rows = items.map(Row.item)
-        if isLoading { rows.append(.loading) } else if let lastError { rows.append(.failed("\(lastError)")) }
-        driver.apply(Snapshot(uncheckedUniqueSections: [Section(section, items: rows)]), animated: true, completion: nil)
+        var shown = rows
+        if isLoading {
+            try? shown.appendItems([.loading], toSection: section)
+        } else if let lastError {
+            try? shown.appendItems([.failed("\(lastError)")], toSection: section)
+        }
+        driver.apply(shown, animated: true, completion: nil)
+    }
+}
+
+/// One page request racing its timeout and ``PaginatedList/cancelLoading()``: whichever ends first
+/// decides, and a loader that never returns cannot hold the list.
+@MainActor
+final class PageRace<Item: Sendable> {
+    private var continuation: CheckedContinuation<Result<Page<Item>, any Error>, Never>?
+    private var tasks: [Task<Void, Never>] = []
+
+    func run(load: @escaping @Sendable (Int) async throws -> Page<Item>, page: Int, timeout: Duration?) async -> Result<Page<Item>, any Error> {
+        await withCheckedContinuation { continuation in
+            self.continuation = continuation
+            tasks.append(Task { @MainActor [weak self] in
+                let result: Result<Page<Item>, any Error>
+                do { result = .success(try await load(page)) } catch { result = .failure(error) }
+                self?.finish(result)
+            })
+            if let timeout {
+                tasks.append(Task { @MainActor [weak self] in
+                    try? await Task.sleep(for: timeout)
+                    guard !Task.isCancelled else { return }
+                    self?.finish(.failure(PaginationError.timedOut(page: page, after: timeout)))
+                })
+            }
+        }
+    }
+
+    func finish(_ result: Result<Page<Item>, any Error>) {
+        guard let continuation else { return }
+        self.continuation = nil
+        for task in tasks { task.cancel() }
+        tasks = []
+        continuation.resume(returning: result)
     }
 }
