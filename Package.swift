@@ -19,6 +19,9 @@ let package = Package(
         .package(url: "https://github.com/onevcat/Rainbow", from: "4.2.2"),
         // SQLite, for the TabulaGRDB product only: apps that do not use that product never build it.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Lock-free flags shared with the terminal's signal handlers (TabulaTerminal, on Linux and
+        // macOS, where terminals are).
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
     ],
     targets: [
         // The platform-agnostic core: no UI import, no dependency beyond the standard library.
@@ -38,7 +41,10 @@ let package = Package(
         // A list view that draws into a terminal (and prints plain text when output is not one).
         .target(
             name: "TabulaTerminal",
-            dependencies: ["Tabula", .product(name: "Rainbow", package: "Rainbow", condition: .when(platforms: [.linux, .macOS]))]
+            dependencies: [
+                "Tabula", .product(name: "Atomics", package: "swift-atomics", condition: .when(platforms: [.linux, .macOS])),
+                .product(name: "Rainbow", package: "Rainbow", condition: .when(platforms: [.linux, .macOS])),
+            ]
         ),
         // The seeds' worked examples, written with Tabula; tested against the headless view.
         .target(name: "TabulaExamples", dependencies: ["Tabula", "TabulaTesting"], path: "Examples"),

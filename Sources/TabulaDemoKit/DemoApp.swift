@@ -1,6 +1,9 @@
 import Tabula
 import TabulaTerminal
 
+// The interactive demo needs a terminal: Linux and macOS.
+#if os(Linux) || os(macOS)
+
 /// The interactive demo: a stack of screens in the terminal.
 @MainActor
 public final class DemoApp {
@@ -49,18 +52,33 @@ public final class DemoApp {
 
     func draw(_ page: any DemoPage) {
         let (columns, rows) = terminal.size()
-        // Lines are cut to the window before they are styled: a line that wraps scrolls the screen.
-        func fit(_ text: String) -> String { String(text.prefix(max(0, columns - 2))) }
-        var lines: [String] = []
-        let crumbs = stack.map(\.title).joined(separator: " › ")
-        lines.append(" " + fit(crumbs).termBold)
-        lines.append(" " + String(repeating: "─", count: max(0, columns - 2)).termDim)
-        if let search = page.searchLine { lines.append(" " + (page.isTyping ? fit(search).termBold : fit(search).termDim)) }
-        let listHeight = max(1, rows - lines.count - 2)
-        lines += page.render(width: columns - 2, height: listHeight, styled: true).map { " " + $0 }
-        while lines.count < rows - 1 { lines.append("") }
-        lines.append(" " + fit(page.help).termDim)
-        terminal.draw(lines)
+        terminal.draw(frame(page, columns: columns, rows: rows))
     }
-}
 
+    /// The screen for a window of `columns` × `rows`: never more lines than rows (a taller frame
+    /// scrolls the title away), each cut to the width (a line that wraps scrolls too). On small
+    /// windows the help line, the rule and the search line give way, in that order; the title
+    /// stays.
+    public func frame(_ page: any DemoPage, columns: Int, rows: Int) -> [String] {
+        let columns = max(1, columns), rows = max(1, rows)
+        // Lines are cut to the window before they are styled.
+        func fit(_ text: String) -> String { String(text.prefix(max(0, columns - 2))) }
+        var header: [String] = []
+        let crumbs = stack.map(\.title).joined(separator: " › ")
+        header.append(" " + fit(crumbs).termBold)
+        if rows >= 4 { header.append(" " + String(repeating: "─", count: max(0, columns - 2)).termDim) }
+        if rows >= 5, let search = page.searchLine { header.append(" " + (page.isTyping ? fit(search).termBold : fit(search).termDim)) }
+        let footer = rows >= 3 ? [" " + fit(page.help).termDim] : []
+        let gap = rows >= 6 ? 1 : 0
+        let listHeight = max(0, rows - header.count - footer.count - gap)
+        var lines = header
+        lines += page.render(width: max(0, columns - 2), height: listHeight, styled: true).prefix(listHeight).map { " " + $0 }
+        while lines.count < rows - footer.count { lines.append("") }
+        lines += footer
+        return Array(lines.prefix(rows))
+    }
+
+    /// The page on top of the stack.
+    public var currentPage: (any DemoPage)? { stack.last }
+}
+#endif

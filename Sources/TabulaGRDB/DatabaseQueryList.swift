@@ -66,9 +66,9 @@ public final class DatabaseQueryList<SectionID: Hashable & Sendable, Item: Ident
         self.init(reader: reader, fetch: { db in try Item.fetchAll(db, sql: sql, arguments: arguments) }, section: section, sectionTitle: sectionTitle)
     }
 
-    /// How long to wait before running a failed query again: the first retry comes after
-    /// ``retryDelay``, each further one after twice as long, up to 32 times it.
-    public var retryDelay: Duration = .milliseconds(50)
+    /// How long to wait, in seconds, before running a failed query again: the first retry comes
+    /// after ``retryDelay``, each further one after twice as long, up to 32 times it.
+    public var retryDelay: Double = 0.05
 
     /// Starts observing and applying the query's rows to `driver`.
     ///
@@ -98,9 +98,9 @@ public final class DatabaseQueryList<SectionID: Hashable & Sendable, Item: Ident
                 } catch {
                     guard let self, !Task.isCancelled else { return }
                     self.report(DatabaseListError(stage: .changedRows, table: "query", message: "\(error)"))
-                    let delay = self.retryDelay * (1 << min(failures, 5))
+                    let delay = self.retryDelay * Double(1 << min(failures, 5))
                     failures += 1
-                    try? await Task.sleep(for: delay)
+                    try? await Task.sleep(nanoseconds: UInt64(max(0, delay) * 1e9))
                 }
             }
         }

@@ -13,20 +13,78 @@ public enum Key: Hashable, Sendable {
     case character(Character)
 }
 
-// Signal handlers can reach only globals. These are written once, before the handlers are
-// installed, and read only by the handlers: the one piece of mutable global state in Tabula, and it
-// is confined to this file.
-nonisolated(unsafe) private var savedAttributes = termios()
-nonisolated(unsafe) private var rawModeActive: sig_atomic_t = 0
-nonisolated(unsafe) private var resizePending: sig_atomic_t = 0
-private let restoreSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+// The terminal itself exists where terminals are: Linux and macOS. (Keys and their decoding
+// compile everywhere.)
+#if os(Linux) || os(macOS)
+import Atomics
+
+// Signal handlers can reach only globals, and run on whichever thread receives the signal. So
+// what they share with the rest of the program is either a lock-free atomic or written once, before
+// any handler is installed, and never freed; everything they call is async-signal-safe.
+private let rawModeActive = ManagedAtomic<Bool>(false)
+private let resizePending = ManagedAtomic<Bool>(false)
+/// The attributes to restore, and the raw ones to return to after a suspend (Ctrl-Z). On the heap,
+/// with room to spare: Swift's `termios` can be smaller than what `tcgetattr` writes
+/// (AddressSanitizer saw 60 bytes written into a 57-byte global).
+/// `nonisolated(unsafe)`: the pointers never change; what they point to is written by `start()` on
+/// the main actor before any handler is installed, and afterwards only read (by handlers and
+/// `restoreTerminalNow`), except by the suspend handler, which the kernel never runs twice at once.
+#if canImport(Darwin)
+    // Apple's SDK interfaces here declare pointers Sendable; the annotation would be an error.
+    private let savedAttributes = allocateAttributes()
+    private let rawAttributes = allocateAttributes()
+#else
+    nonisolated(unsafe) private let savedAttributes = allocateAttributes()
+    nonisolated(unsafe) private let rawAttributes = allocateAttributes()
+#endif
+private let restoreSequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+private let enterSequence: StaticString = "\u{1B}[?1049h\u{1B}[?25l"
+
+private func allocateAttributes() -> UnsafeMutablePointer<termios> {
+    let size = max(MemoryLayout<termios>.stride, 256)
+    let raw = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+    raw.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+    return raw.bindMemory(to: termios.self, capacity: 1)
+}
+
+private func writeAll(_ sequence: StaticString) {
+    _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
+}
 
 /// Puts the terminal back as it was: attributes, cursor, main screen. Async-signal-safe.
 private func restoreTerminalNow() {
-    guard rawModeActive != 0 else { return }
-    rawModeActive = 0
-    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedAttributes)
-    restoreSequence.withUnsafeBufferPointer { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    guard rawModeActive.exchange(false, ordering: .acquiringAndReleasing) else { return }
+    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, savedAttributes)
+    writeAll(restoreSequence)
+}
+
+/// Signals whose default action ends the process: the terminal is restored first, then the signal
+/// takes its course (so SIGQUIT's core dump, or the runtime's crash report, lands on the main screen).
+private let terminatingSignals: [Int32] = [
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+    SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP,
+]
+
+private func installSuspendHandler() {
+    // Ctrl-Z or `kill -TSTP`: restore the terminal, stop; once continued, back to raw mode and the
+    // alternate screen, and redraw.
+    signal(SIGTSTP) { _ in
+        restoreTerminalNow()
+        signal(SIGTSTP, SIG_DFL)
+        // The signal is blocked while its handler runs: unblock it, or raising it would only leave
+        // it pending and bring this handler straight back.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(SIGTSTP)
+        // Execution resumes here after SIGCONT.
+        _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, rawAttributes)
+        rawModeActive.store(true, ordering: .releasing)
+        writeAll(enterSequence)
+        resizePending.store(true, ordering: .releasing)
+        installSuspendHandler()
+    }
 }
 
 /// The terminal the demo draws into: raw mode, the alternate screen, key decoding and its size.
@@ -46,29 +104,34 @@ public final class Terminal {
     /// Enters raw mode and the alternate screen, and hides the cursor.
     public func start() {
         guard !active else { return }
-        tcgetattr(STDIN_FILENO, &savedAttributes)
-        var raw = savedAttributes
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
-        raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
-        raw.c_oflag &= ~tcflag_t(OPOST)
-        raw.c_cflag |= tcflag_t(CS8)
-        withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
+        tcgetattr(STDIN_FILENO, savedAttributes)
+        rawAttributes.pointee = savedAttributes.pointee
+        rawAttributes.pointee.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        rawAttributes.pointee.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+        rawAttributes.pointee.c_oflag &= ~tcflag_t(OPOST)
+        rawAttributes.pointee.c_cflag |= tcflag_t(CS8)
+        withUnsafeMutableBytes(of: &rawAttributes.pointee.c_cc) { bytes in
             bytes[Int(VMIN)] = 0
             bytes[Int(VTIME)] = 0
         }
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
-        rawModeActive = 1
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, rawAttributes)
+        // Touch every global the handlers use, so none is first initialised inside a handler.
+        _ = (restoreSequence, enterSequence, terminatingSignals, resizePending)
+        rawModeActive.store(true, ordering: .releasing)
         active = true
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
+        for signalNumber in terminatingSignals {
             signal(signalNumber) { received in
                 restoreTerminalNow()
                 signal(received, SIG_DFL)
                 raise(received)
             }
         }
-        signal(SIGWINCH) { _ in resizePending = 1 }
+        installSuspendHandler()
+        // Continued after a stop we did not see (SIGSTOP): redraw.
+        signal(SIGCONT) { _ in resizePending.store(true, ordering: .releasing) }
+        signal(SIGWINCH) { _ in resizePending.store(true, ordering: .releasing) }
         atexit { restoreTerminalNow() }
-        write("\u{1B}[?1049h\u{1B}[?25l")
+        writeAll(enterSequence)
     }
 
     /// Leaves raw mode and the alternate screen, and shows the cursor.
@@ -78,11 +141,10 @@ public final class Terminal {
         restoreTerminalNow()
     }
 
-    /// Whether the window was resized since the last call (SIGWINCH).
+    /// Whether the window was resized (SIGWINCH), or the program continued after a stop, since the
+    /// last call: the screen must be drawn again.
     public func takeResize() -> Bool {
-        guard resizePending != 0 else { return false }
-        resizePending = 0
-        return true
+        resizePending.exchange(false, ordering: .acquiringAndReleasing)
     }
 
     /// The window's size in columns and rows (80×24 when it cannot be read).
@@ -119,34 +181,69 @@ public final class Terminal {
     }
 
     /// The keys pressed within `milliseconds` (empty when none).
+    ///
+    /// An escape sequence can arrive split across two reads (a held arrow key fills the input
+    /// faster than it is read): its start is kept and completed by the next bytes, which are waited
+    /// for briefly, so it never decodes as a lone Esc.
     public func readKeys(timeout milliseconds: Int32) -> [Key] {
-        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, milliseconds) > 0 else { return [] }
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let count = read(STDIN_FILENO, &buffer, buffer.count)
-        guard count > 0 else { return [] }
-        return Self.decode(Array(buffer[0..<count]))
+        var keys: [Key] = []
+        guard let bytes = readBytes(timeout: milliseconds) else { return decoder.hasPending ? decoder.flush() : [] }
+        keys += decoder.feed(bytes)
+        // An unfinished sequence: its remaining bytes are normally microseconds behind.
+        while decoder.hasPending, let more = readBytes(timeout: 30) { keys += decoder.feed(more) }
+        if decoder.hasPending { keys += decoder.flush() }
+        return keys
     }
 
-    /// Decodes raw bytes into keys (public for tests).
+    private var decoder = KeyDecoder()
+
+    private func readBytes(timeout milliseconds: Int32) -> [UInt8]? {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, milliseconds) > 0 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = read(STDIN_FILENO, &buffer, buffer.count)
+        guard count > 0 else { return nil }
+        return Array(buffer[0..<count])
+    }
+
+    /// Decodes raw bytes into keys; an unfinished escape sequence at the end is a lone Esc (public
+    /// for tests).
     public nonisolated static func decode(_ bytes: [UInt8]) -> [Key] {
+        var decoder = KeyDecoder()
+        return decoder.feed(bytes) + decoder.flush()
+    }
+}
+#endif
+
+/// Turns the bytes a terminal sends into keys, across reads: an escape sequence cut at the end of
+/// one read waits for the rest in the next.
+public struct KeyDecoder: Sendable {
+    private var pending: [UInt8] = []
+
+    public init() {}
+
+    /// Whether the bytes so far end inside an escape sequence.
+    public var hasPending: Bool { !pending.isEmpty }
+
+    /// The keys `bytes` complete; an unfinished escape sequence at the end is kept.
+    public mutating func feed(_ bytes: [UInt8]) -> [Key] {
+        let input = pending + bytes
+        pending = []
         var keys: [Key] = []
         var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
+        while index < input.count {
+            let byte = input[index]
             if byte == 0x1B {
-                let rest = Array(bytes[(index + 1)...].prefix(3))
-                let sequences: [([UInt8], Key)] = [
-                    (Array("[A".utf8), .up), (Array("[B".utf8), .down), (Array("OA".utf8), .up), (Array("OB".utf8), .down),
-                    (Array("[5~".utf8), .pageUp), (Array("[6~".utf8), .pageDown), (Array("[H".utf8), .home), (Array("[F".utf8), .end),
-                    (Array("[1~".utf8), .home), (Array("[4~".utf8), .end), (Array("OH".utf8), .home), (Array("OF".utf8), .end),
-                ]
-                if let (sequence, key) = sequences.first(where: { rest.starts(with: $0.0) }) {
-                    keys.append(key)
-                    index += 1 + sequence.count
-                } else {
+                switch Self.escapeSequence(in: input, at: index) {
+                case .incomplete:
+                    pending = Array(input[index...])
+                    return keys
+                case .complete(let length, let key):
+                    if let key { keys.append(key) }
+                    index += length
+                case .lone:
                     keys.append(.escape)
-                    index += rest.first == 0x5B ? 1 + rest.prefix { $0 < 0x40 || $0 == 0x5B }.count + 1 : 1
+                    index += 1
                 }
                 continue
             }
@@ -156,9 +253,13 @@ public final class Terminal {
             case 0x09: keys.append(.tab)
             case 0x03: keys.append(.interrupt)
             default:
-                // UTF-8: take the whole scalar.
+                // UTF-8: take the whole scalar; one cut at the end of a read waits for the rest.
                 let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
-                let scalarBytes = Array(bytes[index..<min(bytes.count, index + length)])
+                if index + length > input.count, byte >= 0xC0 {
+                    pending = Array(input[index...])
+                    return keys
+                }
+                let scalarBytes = Array(input[index..<min(input.count, index + length)])
                 let text = String(decoding: scalarBytes, as: UTF8.self)
                 if byte >= 0x20, !text.unicodeScalars.contains("\u{FFFD}"), let character = text.first {
                     keys.append(.character(character))
@@ -169,5 +270,46 @@ public final class Terminal {
             index += 1
         }
         return keys
+    }
+
+    /// Ends the input: whatever was kept is a lone Esc (and the characters after it).
+    public mutating func flush() -> [Key] {
+        guard !pending.isEmpty else { return [] }
+        let rest = pending
+        pending = []
+        guard rest.first == 0x1B else { return [] }  // half a UTF-8 scalar: nothing to show
+        var tail = KeyDecoder()
+        return [.escape] + tail.feed(Array(rest.dropFirst())) + tail.flush()
+    }
+
+    private enum Sequence {
+        case incomplete
+        case complete(length: Int, key: Key?)
+        case lone
+    }
+
+    /// What starts at `start` (an Esc): a known sequence, an unknown but complete one (ignored),
+    /// a lone Esc, or the start of a sequence whose end has not arrived.
+    private static func escapeSequence(in bytes: [UInt8], at start: Int) -> Sequence {
+        let next = start + 1
+        guard next < bytes.count else { return .incomplete }
+        switch bytes[next] {
+        case 0x5B:  // CSI: parameters, then one final byte in 0x40...0x7E
+            var end = next + 1
+            while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+            guard end < bytes.count else { return .incomplete }
+            let body = String(decoding: bytes[(next + 1)...end], as: UTF8.self)
+            let keys: [String: Key] = [
+                "A": .up, "B": .down, "H": .home, "F": .end, "5~": .pageUp, "6~": .pageDown, "1~": .home, "4~": .end,
+                "7~": .home, "8~": .end,
+            ]
+            return .complete(length: end - start + 1, key: keys[body])
+        case 0x4F:  // SS3: one more byte
+            guard next + 1 < bytes.count else { return .incomplete }
+            let keys: [UInt8: Key] = [0x41: .up, 0x42: .down, 0x48: .home, 0x46: .end]
+            return .complete(length: 3, key: keys[bytes[next + 1]])
+        default:
+            return .lone
+        }
     }
 }

@@ -27,7 +27,10 @@ switch arguments.first {
 case "--help", "-h":
     print(usage)
 case "--dump":
-    guard arguments.count == 2, let screen = DemoScreen(rawValue: arguments[1]) else { fail(usage) }
+    guard arguments.count == 2 else { fail("--dump takes one SCREEN\n" + usage) }
+    guard let screen = DemoScreen(rawValue: arguments[1]) else {
+        fail("unknown screen '\(arguments[1])': SCREEN is one of \(DemoScreen.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
     print(await dumpText(screens.page(screen)))
 case nil:
     if Terminal.isInteractive {

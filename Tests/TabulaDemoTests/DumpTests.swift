@@ -79,7 +79,10 @@ struct DumpTests {
     }
 
     @Test func badArguments() throws {
-        #expect(try dump(["--dump", "nope"]).status == 64)
+        let unknown = try dump(["--dump", "nope"])
+        #expect(unknown.status == 64)
+        #expect(unknown.text.contains("unknown screen 'nope'"), "names the bad screen: \(unknown.text)")
+        #expect(unknown.text.contains("settings"), "and lists the good ones")
         #expect(try dump(["--frobnicate"]).status == 64)
         let (status, text) = try dump([])
         #expect(status == 0, "not a terminal: prints every screen")

@@ -102,6 +102,63 @@ struct EndToEndTests {
         #expect(signalled.output.contains("\u{1B}[?25h\u{1B}[?1049l"), "restored before the signal took its course")
     }
 
+    @Test("SIGUSR1 and SIGQUIT restore the terminal before the signal takes its course")
+    func otherSignalsRestore() throws {
+        let executable = try #require(demoExecutable())
+        for signalNumber in [SIGUSR1, SIGQUIT] {
+            let terminal = try PseudoTerminal(executable: executable)
+            terminal.collect(for: 0.8)
+            kill(terminal.process.processIdentifier, signalNumber)
+            #expect(terminal.waitForExit(seconds: 5))
+            #expect(terminal.process.terminationReason == .uncaughtSignal)
+            #expect(terminal.output.contains("\u{1B}[?25h\u{1B}[?1049l"), "signal \(signalNumber): restored")
+        }
+    }
+
+    @Test("SIGTSTP leaves the alternate screen; SIGCONT comes back to it and redraws")
+    func suspendAndContinue() throws {
+        let executable = try #require(demoExecutable())
+        let terminal = try PseudoTerminal(executable: executable)
+        terminal.collect(for: 0.8)
+        let before = terminal.output.count
+        kill(terminal.process.processIdentifier, SIGTSTP)
+        terminal.collect(for: 0.5)
+        let suspended = String(terminal.output.dropFirst(before))
+        #expect(suspended.contains("\u{1B}[?25h\u{1B}[?1049l"), "main screen back while stopped")
+        kill(terminal.process.processIdentifier, SIGCONT)
+        terminal.collect(for: 0.8)
+        let resumed = String(terminal.output.dropFirst(before))
+        #expect(resumed.contains("\u{1B}[?1049h"), "alternate screen again")
+        #expect(terminal.screen.contains("Tabula — one snapshot, every view"), "redrawn")
+        terminal.send("q", wait: 0.2)
+        try #require(terminal.waitForExit(seconds: 3))
+        #expect(terminal.process.terminationStatus == 0)
+    }
+
+    @Test("an escape sequence split across reads is one key, not Esc; a lone Esc is still Esc")
+    func splitEscapeSequences() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([0x1B]) == [] && decoder.hasPending)
+        #expect(decoder.feed(Array("[B".utf8)) == [.down])
+        #expect(decoder.feed(Array("j\u{1B}[".utf8)) == [.character("j")])
+        #expect(decoder.feed(Array("5".utf8)) == [])
+        #expect(decoder.feed(Array("~k".utf8)) == [.pageUp, .character("k")])
+        #expect(decoder.feed(Array("\u{1B}O".utf8)) == [])
+        #expect(decoder.feed(Array("A".utf8)) == [.up])
+        #expect(decoder.feed([0x1B]) == [])
+        #expect(decoder.flush() == [.escape], "nothing followed: a lone Esc")
+        #expect(decoder.feed(Array("\u{1B}[1;5A".utf8)) == [], "an unknown complete sequence is ignored, not Esc")
+        let e = Array("é".utf8)
+        #expect(decoder.feed([e[0]]) == [] && decoder.feed([e[1]]) == [.character("é")])
+        // Every way of cutting a burst of arrow keys decodes to the same keys.
+        let burst = Array(String(repeating: "\u{1B}[B", count: 5).utf8) + Array("\u{1B}[A".utf8)
+        for cut in 0...burst.count {
+            var split = KeyDecoder()
+            let keys = split.feed(Array(burst[..<cut])) + split.feed(Array(burst[cut...]))
+            #expect(keys == [.down, .down, .down, .down, .down, .up], "cut at \(cut)")
+        }
+    }
+
     @Test func keysDecode() {
         #expect(Terminal.decode(Array("\u{1B}[A\u{1B}[B\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F".utf8)) == [.up, .down, .pageUp, .pageDown, .home, .end])
         #expect(Terminal.decode(Array("jk/\r\u{7F}\u{1B}".utf8)) == [.character("j"), .character("k"), .character("/"), .enter, .backspace, .escape])

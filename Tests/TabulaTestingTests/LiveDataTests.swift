@@ -114,11 +114,11 @@ struct LiveDataTests {
             }
             return Page(items: [Post(id: index, title: "Post \(index)")], hasMore: true)
         }
-        feed.timeout = .milliseconds(50)
+        feed.timeout = 0.05
         await feed.loadNextPage()
-        #expect(feed.lastError as? PaginationError == .timedOut(page: 0, after: .milliseconds(50)))
+        #expect(feed.lastError as? PaginationError == .timedOut(page: 0, afterSeconds: 0.05))
         #expect(!feed.isLoading)
-        #expect(list.cellForItem(at: ItemPath(item: 0, section: 0))?.text?.hasPrefix("Failed: page 0 did not arrive") == true)
+        #expect(list.cellForItem(at: ItemPath(item: 0, section: 0))?.text?.hasPrefix("Failed: page 0 did not arrive within 0.05 s") == true)
         await feed.loadNextPage()  // retry: the same page, which now answers
         #expect(feed.items.map(\.id) == [0] && feed.lastError == nil)
 

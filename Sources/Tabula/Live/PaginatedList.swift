@@ -46,7 +46,7 @@ extension PageRow: Hashable where Item: Hashable {}
 /// Why a page of a ``PaginatedList`` did not arrive.
 public enum PaginationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The loader did not answer within ``PaginatedList/timeout``.
-    case timedOut(page: Int, after: Duration)
+    case timedOut(page: Int, afterSeconds: Double)
     /// ``PaginatedList/cancelLoading()`` stopped the load.
     case cancelled(page: Int)
     /// `count` pages in a row, up to `lastPage`, brought no new item although each said more
@@ -55,7 +55,7 @@ public enum PaginationError: Error, Hashable, Sendable, CustomStringConvertible 
 
     public var description: String {
         switch self {
-        case let .timedOut(page, after): return "page \(page) did not arrive within \(after)"
+        case let .timedOut(page, seconds): return "page \(page) did not arrive within \(seconds) s"
         case let .cancelled(page): return "loading page \(page) was cancelled"
         case let .noNewItems(pages, lastPage): return "\(pages) pages in a row, up to page \(lastPage), brought no new item"
         }
@@ -71,7 +71,7 @@ public enum PaginationError: Error, Hashable, Sendable, CustomStringConvertible 
 ///   never requested again.
 /// - A page that brings no new item (empty, or only repeats) but says more follow is not the end:
 ///   the next page is requested at once, up to ``maxPagesWithoutNewItems`` in a row.
-/// - A loader that does not answer within ``timeout`` fails the page (``PaginationError/timedOut(page:after:)``);
+/// - A loader that does not answer within ``timeout`` fails the page (``PaginationError/timedOut(page:afterSeconds:)``);
 ///   ``cancelLoading()`` stops a load at any time. Either shows the retry row.
 /// - An item that arrives again on a later page (servers do this) is handled by ``duplicates``:
 ///   ``DuplicatePolicy/keepFirst`` (the default), ``DuplicatePolicy/keepLast`` (the new copy
@@ -102,9 +102,9 @@ public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifia
     public var prefetchDistance = 5
     /// What to do with an item that arrives again.
     public var duplicates: DuplicatePolicy = .keepFirst
-    /// How long a page may take before it fails with ``PaginationError/timedOut(page:after:)``;
-    /// `nil` waits for ever. Default: 30 seconds.
-    public var timeout: Duration? = .seconds(30)
+    /// How long a page may take, in seconds, before it fails with
+    /// ``PaginationError/timedOut(page:afterSeconds:)``; `nil` waits for ever. Default: 30.
+    public var timeout: Double? = 30
     /// How many pages in a row may bring no new item, while saying more follow, before the list
     /// stops with ``PaginationError/noNewItems(pages:lastPage:)``. Default: 10.
     public var maxPagesWithoutNewItems = 10
@@ -281,7 +281,7 @@ final class PageRace<Item: Sendable> {
     private var continuation: CheckedContinuation<Result<Page<Item>, any Error>, Never>?
     private var tasks: [Task<Void, Never>] = []
 
-    func run(load: @escaping @Sendable (Int) async throws -> Page<Item>, page: Int, timeout: Duration?) async -> Result<Page<Item>, any Error> {
+    func run(load: @escaping @Sendable (Int) async throws -> Page<Item>, page: Int, timeout: Double?) async -> Result<Page<Item>, any Error> {
         await withCheckedContinuation { continuation in
             self.continuation = continuation
             tasks.append(Task { @MainActor [weak self] in
@@ -291,9 +291,9 @@ final class PageRace<Item: Sendable> {
             })
             if let timeout {
                 tasks.append(Task { @MainActor [weak self] in
-                    try? await Task.sleep(for: timeout)
+                    try? await Task.sleep(nanoseconds: UInt64(max(0, timeout) * 1e9))
                     guard !Task.isCancelled else { return }
-                    self?.finish(.failure(PaginationError.timedOut(page: page, after: timeout)))
+                    self?.finish(.failure(PaginationError.timedOut(page: page, afterSeconds: timeout)))
                 })
             }
         }
