@@ -57,6 +57,7 @@ let package = Package(
         .testTarget(name: "TabulaTests", dependencies: ["Tabula", "TabulaTesting"]),
         .testTarget(name: "TabulaTestingTests", dependencies: ["Tabula", "TabulaTesting"]),
         .testTarget(name: "TabulaGRDBTests", dependencies: ["TabulaGRDB", "Tabula", "TabulaTesting"]),
+        .testTarget(name: "TabulaCoreDataTests", dependencies: ["TabulaCoreData", "Tabula", "TabulaTesting"]),
         .testTarget(name: "TabulaExamplesTests", dependencies: ["TabulaExamples", "Tabula", "TabulaTesting"]),
         .testTarget(name: "TabulaDemoTests", dependencies: ["TabulaDemoKit", "Tabula", "TabulaTesting", "TabulaTerminal", "TabulaExamples"]),
     ],

@@ -6,7 +6,9 @@
     /// results controller's section key path, and every save animated as a diff (SPEC S0.5, B6).
     ///
     /// Managed objects are turned into `Sendable` values with `item`, so the snapshot can be diffed
-    /// off the main actor like any other.
+    /// off the main actor like any other. After the first fetch, only the objects a change inserts,
+    /// moves or updates are turned into items: the others are not read, so they stay faults and
+    /// `fetchBatchSize` keeps its effect.
     ///
     /// ```swift
     /// let list = FetchedResultsList(fetchRequest: Note.sortedByFolder(), context: container.viewContext,
@@ -14,65 +16,88 @@
     /// try list.start(driving: adapter.driver)
     /// ```
     ///
+    /// Identity: an object's `objectID` is temporary until its context saves, and its
+    /// `uriRepresentation()` changes then, which would show as a delete and an insert. The list
+    /// obtains permanent identifiers for new objects (`obtainPermanentIDs(for:)`) before it turns
+    /// them into items, so an identity built from `objectID` is stable from the first time a row is
+    /// shown.
+    ///
     /// - Precondition: `context` is a main-queue context (`viewContext`): the controller's delegate
     ///   calls arrive on its queue and are applied on the main actor.
     @MainActor
-    public final class FetchedResultsList<Object: NSManagedObject, Item: Identifiable & Sendable>: NSObject,
+    public final class FetchedResultsList<Object: NSManagedObject, SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: NSObject,
         @preconcurrency NSFetchedResultsControllerDelegate
     where Item.ID: Sendable {
-        /// The fetched results controller.
-        public let controller: NSFetchedResultsController<Object>
         /// Called when the results cannot be shown (a failed fetch, a repeated identifier); the last
         /// good snapshot stays.
         public var onError: ((any Error) -> Void)?
         /// The most recent error.
         public private(set) var lastError: (any Error)?
+        /// The results as last shown.
+        public private(set) var snapshot = Snapshot<SectionID, Item>()
 
+        // Private: the controller holds its delegate unowned, so it must not outlive this list.
+        private let controller: NSFetchedResultsController<Object>
         private let makeItem: (Object) -> Item
-        private weak var driver: ListDriver<String, Item>?
+        private let sectionID: (String) -> SectionID
+        private let sectionTitle: (String) -> String?
+        private weak var driver: ListDriver<SectionID, Item>?
+        private var changes = ResultsChanges<Object>()
 
-        /// Creates a list over `fetchRequest` in `context`.
+        /// Creates a list over `fetchRequest` in `context`; `sectionID` turns a section's name (the
+        /// value at `sectionNameKeyPath`, or "" without one) into its identifier.
         public init(
             fetchRequest: NSFetchRequest<Object>, context: NSManagedObjectContext, sectionNameKeyPath: String?,
+            sectionID: @escaping (String) -> SectionID, sectionTitle: @escaping (String) -> String? = { $0.isEmpty ? nil : $0 },
             item: @escaping (Object) -> Item
         ) {
             controller = NSFetchedResultsController(
                 fetchRequest: fetchRequest, managedObjectContext: context, sectionNameKeyPath: sectionNameKeyPath, cacheName: nil)
             makeItem = item
+            self.sectionID = sectionID
+            self.sectionTitle = sectionTitle
             super.init()
-            controller.delegate = self
         }
 
         /// Fetches, shows the results, and follows every change the context saves or merges.
         ///
-        /// - Throws: the fetch's error.
-        public func start(driving driver: ListDriver<String, Item>) throws {
+        /// - Throws: the fetch's error, or a ``SnapshotError`` when two objects map to one identifier.
+        public func start(driving driver: ListDriver<SectionID, Item>) throws {
             self.driver = driver
+            controller.delegate = self
             do {
                 try controller.performFetch()
+                snapshot = try wholeSnapshot()
             } catch {
                 report(error)
                 throw error
             }
-            apply(animated: false)
+            driver.apply(snapshot, animated: false, completion: nil)
         }
 
-        /// The current results as a snapshot.
-        ///
-        /// - Throws: ``SnapshotError`` when two objects map to one identifier.
-        public func snapshot() throws -> Snapshot<String, Item> {
-            try Snapshot((controller.sections ?? []).map { section in
-                Section(section.name, header: section.name.isEmpty ? nil : section.name,
-                        items: (section.objects as? [Object] ?? []).map(makeItem))
+        /// Stops following changes; the view keeps what it shows.
+        public func stop() {
+            controller.delegate = nil
+            changes = ResultsChanges()
+        }
+
+        /// The number of objects fetched (without reading them).
+        public var numberOfObjects: Int { controller.fetchedObjects?.count ?? 0 }
+
+        /// Every fetched object as an item: the first fetch, and the fallback when a change cannot
+        /// be applied incrementally.
+        private func wholeSnapshot() throws -> Snapshot<SectionID, Item> {
+            let objects = controller.fetchedObjects ?? []
+            try makePermanent(objects)
+            return try Snapshot((controller.sections ?? []).map { section in
+                Section(sectionID(section.name), header: sectionTitle(section.name), items: (section.objects as? [Object] ?? []).map(makeItem))
             })
         }
 
-        private func apply(animated: Bool) {
-            do {
-                driver?.apply(try snapshot(), animated: animated, completion: nil)
-            } catch {
-                report(error)
-            }
+        /// Gives new objects their permanent identifiers before they become items.
+        private func makePermanent(_ objects: [Object]) throws {
+            let temporary = objects.filter { $0.objectID.isTemporaryID }
+            if !temporary.isEmpty { try controller.managedObjectContext.obtainPermanentIDs(for: temporary) }
         }
 
         private func report(_ error: any Error) {
@@ -80,10 +105,76 @@
             onError?(error)
         }
 
-        // A `@preconcurrency` conformance: the controller calls this on its context's queue, the
+        // MARK: NSFetchedResultsControllerDelegate
+        // A `@preconcurrency` conformance: the controller calls these on its context's queue, the
         // main queue (see the precondition), and the runtime checks that it is.
+
+        public func controllerWillChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>) {
+            changes = ResultsChanges()
+        }
+
+        public func controller(
+            _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any, at indexPath: IndexPath?,
+            for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?
+        ) {
+            guard let object = anObject as? Object else { return }
+            func path(_ indexPath: IndexPath?) -> ItemPath? {
+                indexPath.map { ItemPath(item: $0.count > 1 ? $0[1] : 0, section: $0.count > 0 ? $0[0] : 0) }
+            }
+            switch type {
+            case .insert: if let to = path(newIndexPath) { changes.changes.append(.insert(object, at: to)) }
+            case .delete: if let from = path(indexPath) { changes.changes.append(.delete(at: from)) }
+            case .move:
+                if let from = path(indexPath), let to = path(newIndexPath) { changes.changes.append(.move(object, from: from, to: to)) }
+            case .update: if let at = path(indexPath) { changes.changes.append(.update(object, at: at)) }
+            @unknown default: break
+            }
+        }
+
+        public func controller(
+            _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange sectionInfo: any NSFetchedResultsSectionInfo,
+            atSectionIndex sectionIndex: Int, for type: NSFetchedResultsChangeType
+        ) {
+            switch type {
+            case .insert: changes.changes.append(.insertSection(name: sectionInfo.name, at: sectionIndex))
+            case .delete: changes.changes.append(.deleteSection(at: sectionIndex))
+            default: break
+            }
+        }
+
         public func controllerDidChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>) {
-            apply(animated: true)
+            let pending = changes
+            changes = ResultsChanges()
+            do {
+                var touched: [Object] = []
+                for change in pending.changes {
+                    switch change {
+                    case .insert(let object, _), .move(let object, _, _), .update(let object, _): touched.append(object)
+                    default: break
+                    }
+                }
+                try makePermanent(touched)
+                let sectionID = self.sectionID, sectionTitle = self.sectionTitle, makeItem = self.makeItem
+                snapshot = try pending.applied(to: snapshot, sectionID: sectionID, sectionTitle: sectionTitle, makeItem: makeItem)
+            } catch {
+                // The change list did not fit what is shown: read the results whole instead.
+                report(error)
+                do { snapshot = try wholeSnapshot() } catch {
+                    report(error)
+                    return
+                }
+            }
+            driver?.apply(snapshot, animated: true, completion: nil)
+        }
+    }
+
+    extension FetchedResultsList where SectionID == String {
+        /// Creates a list whose section identifiers are the sections' names.
+        public convenience init(
+            fetchRequest: NSFetchRequest<Object>, context: NSManagedObjectContext, sectionNameKeyPath: String?,
+            item: @escaping (Object) -> Item
+        ) {
+            self.init(fetchRequest: fetchRequest, context: context, sectionNameKeyPath: sectionNameKeyPath, sectionID: { $0 }, item: item)
         }
     }
 #endif
