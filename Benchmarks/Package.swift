@@ -21,8 +21,8 @@ let package = Package(
                 .product(name: "Tabula", package: tabulaPackage),
                 .product(name: "TabulaGRDB", package: tabulaPackage),
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ],
-            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+            ]
+            // Built as an app is built: `-c release` means plain `-O`, nothing more.
         )
     ],
     swiftLanguageModes: [.v6]

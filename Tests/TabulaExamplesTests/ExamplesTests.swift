@@ -85,9 +85,11 @@ struct ExamplesTests {
         let main = HeadlessListView(viewportHeight: nil), sub = HeadlessListView(viewportHeight: nil)
         let mainAdapter = try HeadlessListAdapter<String, Setting>(listView: main, cells: SettingsDataSource.cells)
         let subAdapter = try HeadlessListAdapter<String, Setting>(listView: sub, cells: SettingsDataSource.cells)
-        model.onChange = {
-            try? mainAdapter.applyNow(model.settings())
-            try? subAdapter.applyNow(model.languages())
+        // Weak: the adapters' selection handlers hold the model, the model holds this closure.
+        model.onChange = { [weak model, weak mainAdapter, weak subAdapter] in
+            guard let model else { return }
+            try? mainAdapter?.applyNow(model.settings())
+            try? subAdapter?.applyNow(model.languages())
         }
         var opened = false
         mainAdapter.onSelect = { setting, _ in opened = model.select(setting) || opened }

@@ -1,4 +1,9 @@
 import Testing
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import Tabula
 import TabulaTesting
 
@@ -8,6 +13,9 @@ func stackDepthMarker() -> UInt {
     var marker = 0
     return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
 }
+
+/// Whether this process runs under AddressSanitizer.
+let isAddressSanitized = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
 
 /// Long-running behaviour: nothing grows with the number of updates (issue 11).
 @MainActor
@@ -59,7 +67,11 @@ struct LongRunTests {
         }
         driver.apply(snapshot(1), animated: animated) { next() }
         #expect(done == total)
-        #expect(deepest < 16_384, "the stack grew by \(deepest) bytes over \(total) chained applies")
+        // AddressSanitizer moves locals to a heap-allocated fake stack, where addresses say nothing
+        // about depth; there the 100,000 applies finishing without overflow is the check.
+        if !isAddressSanitized {
+            #expect(deepest < 16_384, "the stack grew by \(deepest) bytes over \(total) chained applies")
+        }
         #expect(list.cellForItem(at: ItemPath(item: 1, section: 0))?.detailText == "\(total - 1)")
         #expect(!driver.isUpdating)
         #expect(driver.diagnostics.isEmpty, "\(driver.diagnostics)")

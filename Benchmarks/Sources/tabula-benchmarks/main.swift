@@ -180,6 +180,15 @@ struct SplitMix {
     summary.append("diff scenario=sectioned-1000x100 ids=uuid min_s=\(format(diff.min)) median_s=\(format(diff.median)) floor_ratio=\(ratio(diff.median / floor.median)) moves=\(stats.movedItems) section_moves=\(stats.movedSections)")
 }
 
+if arguments.contains("--soak") {
+    // Only the soaks: memory over long runs.
+    print("Tabula soaks (release build)")
+    for line in await soakBenchmarks(quick: quick) { summary.append(line) }
+    print("\nsummary")
+    for line in summary { print(line) }
+    exit(0)
+}
+
 print("Tabula benchmarks (release build, \(runs) runs each; medians)")
 buildBenchmark(label: "1m-one-section", sections: 1, perSection: 1_000_000)
 buildBenchmark(label: "1m-1000x1000", sections: 1000, perSection: 1000)
@@ -193,6 +202,7 @@ for (label, n, stdlib) in [("5k", 5_000, true), ("100k", 100_000, !quick), ("1m"
 }
 sectionedBenchmark()
 summary += await liveBenchmark(runs: runs)
+summary += await soakBenchmarks(quick: quick)
 
 print("\nsummary")
 for line in summary { print(line) }

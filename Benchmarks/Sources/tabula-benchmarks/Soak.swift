@@ -1,0 +1,125 @@
+import Foundation
+import GRDB
+import Tabula
+import TabulaGRDB
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Resident memory in MB, after handing freed pages back to the system (Linux; `nil` elsewhere).
+func residentMegabytes() -> Double? {
+    #if os(Linux)
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+            typealias Trim = @convention(c) (Int) -> Int32
+            _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        }
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return line.split(separator: " ").compactMap { Double($0) }.first.map { $0 / 1024 }
+        }
+        return nil
+    #else
+        return nil
+    #endif
+}
+
+struct SoakRow: Identifiable, Equatable, Sendable {
+    var id: Int
+    var value: Int
+}
+
+/// A view that completes every batch at once, as a view outside a window animates nothing.
+@MainActor
+final class InstantView<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: ListViewUpdating where Item.ID: Sendable {
+    weak var driver: ListDriver<SectionID, Item>?
+    var counts: [Int] = []
+    var batches = 0
+    var flavor: ListFlavor { .table }
+    var canAnimateUpdates: Bool { true }
+    func displayedItemCounts() -> [Int] { counts }
+    func reloadData() { counts = driver?.snapshot.sections.map(\.items.count) ?? [] }
+    func performBatchUpdates(_ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void) {
+        updateData()
+        counts = driver?.snapshot.sections.map(\.items.count) ?? []
+        batches += 1
+        completion()
+    }
+}
+
+func soakLine(_ name: String, updates: Int, start: Double?, end: Double?, seconds: Double) -> String {
+    let startText = start.map { String(format: "%.1f", $0) } ?? "n/a"
+    let endText = end.map { String(format: "%.1f", $0) } ?? "n/a"
+    let ratioText = (start.flatMap { s in end.map { String(format: "%.2f", $0 / s) } }) ?? "n/a"
+    return "soak scenario=\(name) updates=\(updates) rss_start_mb=\(startText) rss_end_mb=\(endText) rss_ratio=\(ratioText) seconds=\(String(format: "%.1f", seconds)) config=release-O"
+}
+
+/// Issue 11: memory stays flat over long runs. 100,000 one-row updates to a 10,000-row list through
+/// the apply pipeline, and 20,000 commits to a live 1,000-row SQLite table through `DatabaseList`.
+@MainActor
+func soakBenchmarks(quick: Bool) async -> [String] {
+    var lines: [String] = []
+
+    // 1. The pipeline: every update is diffed and applied; nothing may accumulate.
+    do {
+        let rows = 10_000, updates = quick ? 10_000 : 100_000
+        let driver = ListDriver<Int, SoakRow>()
+        let view = InstantView<Int, SoakRow>()
+        view.driver = driver
+        driver.view = view
+        var current = try! Snapshot([Section(0, items: (0..<rows).map { SoakRow(id: $0, value: 0) })])
+        driver.apply(current, animated: false, completion: nil)
+        func update(_ n: Int) {
+            let id = (n &* 7919) % rows
+            try! current.updateItems([SoakRow(id: id, value: n)])
+            driver.apply(current, animated: true, completion: nil)
+        }
+        for n in 1...1_000 { update(n) }  // warm-up: the allocator reaches its working set
+        let start = residentMegabytes()
+        let clock = DispatchTime.now().uptimeNanoseconds
+        for n in 1_001...updates { update(n) }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9
+        let end = residentMegabytes()
+        precondition(view.batches == updates, "every update reached the view")
+        let line = soakLine("one-row-updates-10k-rows", updates: updates, start: start, end: end, seconds: seconds)
+        print(line)
+        lines.append(line)
+    }
+
+    // 2. Live data: commits merged into the screen, with the list settling now and then.
+    do {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tabula-soak-\(getpid())")
+        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pool = try! DatabasePool(path: folder.appendingPathComponent("soak.sqlite").path)
+        let rows = 1_000, commits = quick ? 4_000 : 20_000
+        try! await pool.write { db in
+            try db.execute(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, folder INTEGER NOT NULL, position INTEGER NOT NULL, title TEXT NOT NULL)")
+            for id in 0..<rows { try db.execute(sql: "INSERT INTO note VALUES (?, ?, ?, ?)", arguments: [id, id % 10, id / 10, "Note \(id)"]) }
+        }
+        let driver = ListDriver<Int, BenchNote>()
+        let view = InstantView<Int, BenchNote>()
+        view.driver = driver
+        driver.view = view
+        let list = DatabaseList<BenchNote>(writer: pool)
+        try! await list.start(driving: driver)
+        func commit(_ n: Int) async {
+            let id = (n &* 7919) % rows
+            try! await pool.write { try $0.execute(sql: "UPDATE note SET title = ?, position = ? WHERE id = ?", arguments: ["Edit \(n)", n % 500, id]) }
+            if n % 50 == 0 { try! await list.settle() }
+        }
+        for n in 1...1_000 { await commit(n) }
+        try! await list.settle()
+        let start = residentMegabytes()
+        let clock = DispatchTime.now().uptimeNanoseconds
+        for n in 1_001...commits { await commit(n) }
+        try! await list.settle()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9
+        let end = residentMegabytes()
+        list.stop()
+        let line = soakLine("commits-live-1k-rows", updates: commits, start: start, end: end, seconds: seconds)
+        print(line)
+        lines.append(line)
+    }
+    return lines
+}
