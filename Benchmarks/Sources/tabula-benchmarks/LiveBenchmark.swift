@@ -14,38 +14,33 @@ struct BenchNote: ListRecord, Codable, Equatable {
     static func areInIncreasingOrder(_ a: BenchNote, _ b: BenchNote) -> Bool { (a.folder, a.position, a.id) < (b.folder, b.position, b.id) }
 }
 
-/// A view that only records when a batch update reaches it: the moment the changeset is ready.
-@MainActor
-final class RecordingView: ListViewUpdating {
-    var counts: [Int] = []
-    weak var driver: ListDriver<Int, BenchNote>?
-    var onBatch: (() -> Void)?
-    var flavor: ListFlavor { .table }
-    var canAnimateUpdates: Bool { true }
-    func displayedItemCounts() -> [Int] { counts }
-    func reloadData() { counts = driver?.snapshot.sections.map(\.items.count) ?? [] }
-    func performBatchUpdates(_ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void) {
-        updateData()
-        counts = driver?.snapshot.sections.map(\.items.count) ?? []
-        onBatch?()
-        completion()
+/// A temporary SQLite file with `rows` notes in 10 folders.
+struct NoteDatabase {
+    let folder: URL
+    let pool: DatabasePool
+
+    init(name: String, rows: Int) async {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tabula-\(name)-\(getpid())")
+        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        pool = try! DatabasePool(path: folder.appendingPathComponent("\(name).sqlite").path)
+        try! await pool.write { db in
+            try db.execute(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, folder INTEGER NOT NULL, position INTEGER NOT NULL, title TEXT NOT NULL)")
+            let statement = try db.makeStatement(sql: "INSERT INTO note VALUES (?, ?, ?, ?)")
+            for id in 0..<rows { try statement.execute(arguments: [id, id % 10, id / 10, "Note \(id)"]) }
+        }
     }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
 }
 
 /// Issue 6: with 100,000 rows, the time from a commit to the changeset being ready, against a full
 /// reload of the 100,000 rows measured in the same run.
 @MainActor
 func liveBenchmark(runs: Int) async -> [String] {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tabula-bench-\(getpid())")
-    try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let pool = try! DatabasePool(path: folder.appendingPathComponent("bench.sqlite").path)
     let rowCount = 100_000
-    try! await pool.write { db in
-        try db.execute(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, folder INTEGER NOT NULL, position INTEGER NOT NULL, title TEXT NOT NULL)")
-        let statement = try db.makeStatement(sql: "INSERT INTO note VALUES (?, ?, ?, ?)")
-        for id in 0..<rowCount { try statement.execute(arguments: [id, id % 10, id / 10, "Note \(id)"]) }
-    }
+    let database = await NoteDatabase(name: "bench", rows: rowCount)
+    defer { database.remove() }
+    let pool = database.pool
 
     // Full reload: fetch every row and build the snapshot, as a reloadData path would.
     let reload = measure(runs: runs) {
@@ -54,10 +49,7 @@ func liveBenchmark(runs: Int) async -> [String] {
         blackHole(try! Snapshot(grouped.keys.sorted().map { Section($0, items: grouped[$0]!) }))
     }
 
-    let view = RecordingView()
-    let driver = ListDriver<Int, BenchNote>()
-    view.driver = driver
-    driver.view = view
+    let (driver, view) = InstantView<Int, BenchNote>.driving()
     let list = DatabaseList<BenchNote>(writer: pool)
     try! await list.start(driving: driver)
 

@@ -30,19 +30,31 @@ struct SoakRow: Identifiable, Equatable, Sendable {
 }
 
 /// A view that completes every batch at once, as a view outside a window animates nothing.
+/// `onBatch` runs when a batch reaches it: the moment a changeset is ready on screen.
 @MainActor
 final class InstantView<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: ListViewUpdating where Item.ID: Sendable {
     weak var driver: ListDriver<SectionID, Item>?
     var counts: [Int] = []
     var batches = 0
+    var onBatch: (() -> Void)?
     var flavor: ListFlavor { .table }
     var canAnimateUpdates: Bool { true }
     func displayedItemCounts() -> [Int] { counts }
     func reloadData() { counts = driver?.snapshot.sections.map(\.items.count) ?? [] }
+    /// A driver with a new instant view attached (the driver holds its view weakly: keep both).
+    static func driving() -> (ListDriver<SectionID, Item>, InstantView) where Item: Equatable {
+        let driver = ListDriver<SectionID, Item>()
+        let view = InstantView()
+        view.driver = driver
+        driver.view = view
+        return (driver, view)
+    }
+
     func performBatchUpdates(_ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void) {
         updateData()
         counts = driver?.snapshot.sections.map(\.items.count) ?? []
         batches += 1
+        onBatch?()
         completion()
     }
 }
@@ -63,10 +75,8 @@ func soakBenchmarks(quick: Bool) async -> [String] {
     // 1. The pipeline: every update is diffed and applied; nothing may accumulate.
     do {
         let rows = 10_000, updates = quick ? 10_000 : 100_000
-        let driver = ListDriver<Int, SoakRow>()
-        let view = InstantView<Int, SoakRow>()
-        view.driver = driver
-        driver.view = view
+        let (driver, view) = InstantView<Int, SoakRow>.driving()
+        defer { withExtendedLifetime(view) {} }
         var current = try! Snapshot([Section(0, items: (0..<rows).map { SoakRow(id: $0, value: 0) })])
         driver.apply(current, animated: false, completion: nil)
         func update(_ n: Int) {
@@ -88,19 +98,12 @@ func soakBenchmarks(quick: Bool) async -> [String] {
 
     // 2. Live data: commits merged into the screen, with the list settling now and then.
     do {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tabula-soak-\(getpid())")
-        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let pool = try! DatabasePool(path: folder.appendingPathComponent("soak.sqlite").path)
         let rows = 1_000, commits = quick ? 4_000 : 20_000
-        try! await pool.write { db in
-            try db.execute(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, folder INTEGER NOT NULL, position INTEGER NOT NULL, title TEXT NOT NULL)")
-            for id in 0..<rows { try db.execute(sql: "INSERT INTO note VALUES (?, ?, ?, ?)", arguments: [id, id % 10, id / 10, "Note \(id)"]) }
-        }
-        let driver = ListDriver<Int, BenchNote>()
-        let view = InstantView<Int, BenchNote>()
-        view.driver = driver
-        driver.view = view
+        let database = await NoteDatabase(name: "soak", rows: rows)
+        defer { database.remove() }
+        let pool = database.pool
+        let (driver, view) = InstantView<Int, BenchNote>.driving()
+        defer { withExtendedLifetime(view) {} }
         let list = DatabaseList<BenchNote>(writer: pool)
         try! await list.start(driving: driver)
         func commit(_ n: Int) async {

@@ -182,14 +182,14 @@ struct SplitMix {
 
 if arguments.contains("--soak") {
     // Only the soaks: memory over long runs.
-    print("Tabula soaks (release build)")
+    print("Tabula soaks (config=release-O: swift run -c release, plain -O)")
     for line in await soakBenchmarks(quick: quick) { summary.append(line) }
     print("\nsummary")
     for line in summary { print(line) }
     exit(0)
 }
 
-print("Tabula benchmarks (release build, \(runs) runs each; medians)")
+print("Tabula benchmarks (config=release-O: swift run -c release, plain -O; \(runs) runs each; medians)")
 buildBenchmark(label: "1m-one-section", sections: 1, perSection: 1_000_000)
 buildBenchmark(label: "1m-1000x1000", sections: 1000, perSection: 1000)
 
