@@ -55,7 +55,7 @@ let package = Package(
             dependencies: ["Tabula", "TabulaTerminal", "TabulaDemoKit", "TabulaGRDB", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "TabulaTests", dependencies: ["Tabula", "TabulaTesting"]),
-        .testTarget(name: "TabulaTestingTests", dependencies: ["Tabula", "TabulaTesting"]),
+        .testTarget(name: "TabulaTestingTests", dependencies: ["Tabula", "TabulaTesting", "TabulaTerminal"]),
         .testTarget(name: "TabulaGRDBTests", dependencies: ["TabulaGRDB", "Tabula", "TabulaTesting"]),
         .testTarget(name: "TabulaCoreDataTests", dependencies: ["TabulaCoreData", "Tabula", "TabulaTesting"]),
         .testTarget(name: "TabulaExamplesTests", dependencies: ["TabulaExamples", "Tabula", "TabulaTesting"]),

@@ -1,37 +1,50 @@
 // Seed 002, "MultiModelTableViewDataSource": items of many kinds in one list, each kind its own
 // type with its own cell; static rows (search, add event, empty state) between dynamic ones with no
 // index arithmetic; the list built as a pipeline of map, filter and concatenation (S2.1–S2.4).
-// Adding a kind of row means adding a type and a configurator, nothing else.
+// Adding a kind of row means adding a type, nothing else: each row type brings its cell (ListItem).
 import Foundation
 import Tabula
 
-/// Any row of the feed. Each kind is its own type (S2.1).
-public protocol FeedRow: Hashable, Sendable {
-    var rowID: String { get }
-}
-
-public struct SearchRow: FeedRow {
+/// The feed's row kinds. Each is its own type and knows its cell (seed 002's
+/// `DataSourceItemProtocol` is Tabula's ``ListItem``): adding a kind of row is adding a type.
+public struct SearchRow: ListItem {
     public var query: String
-    public var rowID: String { "search" }
+    public var id: String { "search" }
+    public static var cell: CellConfigurator<SearchRow> {
+        .content(reuseIdentifier: "search") { CellContent(text: "🔍 " + ($0.query.isEmpty ? "Search events" : $0.query), style: "search") }
+    }
 }
 
-public struct LargeEventRow: FeedRow {
+public struct LargeEventRow: ListItem {
     public var event: Event
-    public var rowID: String { "large:\(event.id)" }
+    public var id: Int { event.id }
+    public static var cell: CellConfigurator<LargeEventRow> {
+        .content(reuseIdentifier: "large") { CellContent(text: $0.event.title, secondaryText: "next up · \($0.event.day)", style: "large") }
+    }
 }
 
-public struct EventRow: FeedRow {
+public struct EventRow: ListItem {
     public var event: Event
-    public var rowID: String { "event:\(event.id)" }
+    public init(event: Event) { self.event = event }
+    public var id: Int { event.id }
+    public static var cell: CellConfigurator<EventRow> {
+        .content(reuseIdentifier: "event") { CellContent(text: $0.event.title, secondaryText: $0.event.day, accessory: .disclosureIndicator) }
+    }
 }
 
-public struct AddEventRow: FeedRow {
-    public var rowID: String { "add" }
+public struct AddEventRow: ListItem {
+    public var id: String { "add" }
+    public static var cell: CellConfigurator<AddEventRow> {
+        .content(reuseIdentifier: "add") { _ in CellContent(text: "+ Add event", style: "action") }
+    }
 }
 
-public struct EmptyStateRow: FeedRow {
+public struct EmptyStateRow: ListItem {
     public var query: String
-    public var rowID: String { "empty" }
+    public var id: String { "empty" }
+    public static var cell: CellConfigurator<EmptyStateRow> {
+        .content(reuseIdentifier: "empty") { CellContent(text: "No events match “\($0.query)”", style: "empty") }
+    }
 }
 
 public struct Event: Identifiable, Hashable, Sendable {
@@ -45,50 +58,24 @@ public struct Event: Identifiable, Hashable, Sendable {
     }
 }
 
-/// One list holds rows of every kind; identity is the row's `rowID`.
-public struct AnyFeedRow: Identifiable, Equatable, Sendable, CustomStringConvertible {
-    public let base: any FeedRow
-    public init(_ base: any FeedRow) { self.base = base }
-    public var id: String { base.rowID }
-    public static func == (lhs: AnyFeedRow, rhs: AnyFeedRow) -> Bool { AnyHashable(lhs.base) == AnyHashable(rhs.base) }
-    public var description: String { "\(base)" }
-}
-
 public enum EventsFeed {
     public static let events = [
         Event(id: 1, title: "Swift meetup", day: "Mon"), Event(id: 2, title: "Design review", day: "Tue"),
         Event(id: 3, title: "Team lunch", day: "Wed"), Event(id: 4, title: "Release party", day: "Fri"),
     ]
 
-    /// One configurator per kind; each gets its own type, no cast at the call site.
-    public static var cells: CellConfigurators<AnyFeedRow> {
-        CellConfigurators {
-            CellConfigurator.content(reuseIdentifier: "search", for: { $0.base as? SearchRow }) { row in
-                CellContent(text: "🔍 " + (row.query.isEmpty ? "Search events" : row.query), style: "search")
-            }
-            CellConfigurator.content(reuseIdentifier: "large", for: { $0.base as? LargeEventRow }) { row in
-                CellContent(text: row.event.title, secondaryText: "next up · \(row.event.day)", style: "large")
-            }
-            CellConfigurator.content(reuseIdentifier: "event", for: { $0.base as? EventRow }) { row in
-                CellContent(text: row.event.title, secondaryText: row.event.day, accessory: .disclosureIndicator)
-            }
-            CellConfigurator.content(reuseIdentifier: "add", for: { $0.base as? AddEventRow }) { _ in
-                CellContent(text: "+ Add event", style: "action")
-            }
-            CellConfigurator.content(reuseIdentifier: "empty", for: { $0.base as? EmptyStateRow }) { row in
-                CellContent(text: "No events match “\(row.query)”", style: "empty")
-            }
-        }
-    }
+    /// Every row brings its own cell: no configurator list to keep in step with the kinds.
+    public static var cells: CellConfigurators<AnyListItem> { .itemsChooseTheirCells }
 
     /// The feed as a pipeline (S2.4): the search row, the large event when not searching, the
     /// matching events, the add row, and the empty state when nothing matches.
-    public static func snapshot(events: [Event], query: String) -> Snapshot<String, AnyFeedRow> {
+    public static func snapshot(events: [Event], query: String) -> Snapshot<String, AnyListItem> {
         let matching = events.filter { query.isEmpty || $0.title.lowercased().contains(query.lowercased()) }
-        let featured = query.isEmpty ? matching.prefix(1).map { LargeEventRow(event: $0) as any FeedRow } : []
-        let rest = (query.isEmpty ? Array(matching.dropFirst()) : matching).map { EventRow(event: $0) as any FeedRow }
-        let empty: [any FeedRow] = matching.isEmpty ? [EmptyStateRow(query: query)] : []
-        let rows: [any FeedRow] = [SearchRow(query: query)] + featured + rest + empty + [AddEventRow()]
-        return try! Snapshot([Section("feed", header: "Events", items: rows.map(AnyFeedRow.init))])
+        let featured = query.isEmpty ? matching.prefix(1).map { AnyListItem(LargeEventRow(event: $0)) } : []
+        let rest = (query.isEmpty ? Array(matching.dropFirst()) : matching).map { AnyListItem(EventRow(event: $0)) }
+        let empty = matching.isEmpty ? [AnyListItem(EmptyStateRow(query: query))] : []
+        let rows = [AnyListItem(SearchRow(query: query))] + featured + rest + empty + [AnyListItem(AddEventRow())]
+        // Identity is the kind and the row's id, so `EventRow` 1 and `LargeEventRow` 1 never clash.
+        return try! Snapshot([Section("feed", header: "Events", items: rows)])
     }
 }

@@ -1,6 +1,7 @@
 // Seed 004, data provider and generic coordinator: one provider shown in a table view and a
 // collection view, the cell type never named by the view controller (S4.1–S4.5).
 import Tabula
+import TabulaTesting
 
 public struct Country: Identifiable, Hashable, Sendable {
     public var code: String
@@ -9,22 +10,43 @@ public struct Country: Identifiable, Hashable, Sendable {
     public var id: String { code }
 }
 
+/// Seed 004's `ConfigurableCell`: the cell configures itself from its model. This one is the
+/// headless view's cell; an app's `UITableViewCell` conforms the same way. Where a view cannot hold
+/// the class (the terminal), ``content(for:)`` describes the row.
+public final class CountryCell: HeadlessCell, ConfigurableCell {
+    public func configure(with country: Country) { apply(Self.content(for: country)) }
+    public static func content(for country: Country) -> CellContent { CellContent(text: country.name, secondaryText: country.capital) }
+}
+
+/// Seed 004's generic data coordinator: any ``DataProvider`` of `Cell.Model`, shown in any view
+/// through its adapter, the cell type named once, by whoever builds the coordinator.
+@MainActor
+public struct ProviderCoordinator<Cell: ConfigurableCell> where Cell.Model: Identifiable & Sendable, Cell.Model.ID: Sendable {
+    public init(cell: Cell.Type) {}
+
+    /// The configurators: the cell, and nothing else.
+    public var cells: CellConfigurators<Cell.Model> { CellConfigurators { CellConfigurator.cell(Cell.self) } }
+
+    /// Shows `provider` through `adapter`; swapping the provider (an array, a database) changes
+    /// nothing here.
+    public func show<Adapter: ListAdapter>(_ provider: some DataProvider<Cell.Model>, in adapter: Adapter) async throws
+    where Adapter.Item == Cell.Model, Adapter.SectionID == Int {
+        try await adapter.show(provider)
+    }
+}
+
 public enum Countries {
     /// The S4 provider: countries from a bundled list. Swap it for any `DataProvider`.
     public static let provider = ArrayDataProvider(all, header: "Countries")
 
+    /// The coordinator for country rows.
+    @MainActor public static var coordinator: ProviderCoordinator<CountryCell> { ProviderCoordinator(cell: CountryCell.self) }
+
+    /// The same rows as view-agnostic content, for views that prefer it.
     public static var cells: CellConfigurators<Country> {
         CellConfigurators {
             CellConfigurator.content { CellContent(text: $0.name, secondaryText: $0.capital) }
         }
-    }
-
-    /// The provider's contents as a snapshot.
-    public static func snapshot(from provider: some DataProvider<Country> = provider) -> Snapshot<String, Country> {
-        try! Snapshot((0..<provider.numberOfSections).map { section in
-            Section("section-\(section)", header: provider.headerTitle(forSection: section),
-                    items: (0..<provider.numberOfItems(inSection: section)).compactMap { provider.item(at: ItemPath(item: $0, section: section)) })
-        })
     }
 
     public static let all: [Country] = [

@@ -208,22 +208,20 @@
                 return view
             case .item(let id):
                 guard let item = driver.snapshot[id] else { return nil }
-                guard let configurator = cells.configurator(for: item) else {
-                    driver.report(ListDiagnostic(.noConfigurator(item: "\(item)", at: driver.snapshot.indexPath(of: id) ?? ItemPath(item: row, section: 0))))
-                    let view = dequeue(CellConfigurators<Item>.placeholderReuseIdentifier, make: TabulaTableCellView.self, tableView)
-                    (view as? TabulaTableCellView)?.apply(CellConfigurators<Item>.placeholderContent(for: item))
-                    return view
+                let path = driver.snapshot.indexPath(of: id) ?? ItemPath(item: row, section: 0)
+                return cells.cell(
+                    for: item, at: path, itemsInSection: driver.snapshot.numberOfItems(inSection: path.section), registrar: self, view: tableView,
+                    report: driver.report
+                ) { identifier in
+                    // A nib registered under the identifier is made by the table; a class by us.
+                    dequeue(identifier, make: classes[identifier] ?? TabulaTableCellView.self, tableView)
                 }
-                let view = dequeue(configurator.reuseIdentifier, make: classes[configurator.reuseIdentifier], tableView)
-                if let view { configurator.configure(view, with: item) }
-                return view
             }
         }
 
-        private func dequeue(_ identifier: String, make type: NSView.Type?, _ tableView: NSTableView) -> NSView? {
+        private func dequeue(_ identifier: String, make type: NSView.Type, _ tableView: NSTableView) -> NSView {
             let key = NSUserInterfaceItemIdentifier(identifier)
             if let view = tableView.makeView(withIdentifier: key, owner: self) { return view }
-            guard let type else { return nil }
             let view = type.init(frame: .zero)
             view.identifier = key
             return view

@@ -177,4 +177,7 @@
             self.init(fetchRequest: fetchRequest, context: context, sectionNameKeyPath: sectionNameKeyPath, sectionID: { $0 }, item: item)
         }
     }
+    /// A fetched results list is a ``ListSource``: show it with `adapter.show(list)`, swapped for
+    /// an array or a database list without touching the view code (seed 004).
+    extension FetchedResultsList: ListSource {}
 #endif

@@ -58,8 +58,8 @@ public final class DemoScreens {
     }
 
     func countries() -> any DemoPage {
-        let page = try! ListPage<String, Country>(title: "Countries", cells: Countries.cells)
-        page.show(Countries.snapshot())
+        let page = try! ListPage<Int, Country>(title: "Countries", cells: Countries.coordinator.cells)
+        page.show(try! Countries.provider.snapshot())
         return page
     }
 
@@ -86,7 +86,7 @@ public final class DemoScreens {
     }
 
     func events() -> any DemoPage {
-        let page = try! ListPage<String, AnyFeedRow>(title: "Events", cells: EventsFeed.cells)
+        let page = try! ListPage<String, AnyListItem>(title: "Events", cells: EventsFeed.cells)
         var events = EventsFeed.events
         var query = ""
         var added = 0

@@ -526,3 +526,8 @@ final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+extension DatabaseList: ListSource {
+    public typealias SectionID = Record.SectionKey
+    public typealias Item = Record
+}

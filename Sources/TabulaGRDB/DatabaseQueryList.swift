@@ -117,3 +117,5 @@ public final class DatabaseQueryList<SectionID: Hashable & Sendable, Item: Ident
         onError?(error)
     }
 }
+
+extension DatabaseQueryList: ListSource {}

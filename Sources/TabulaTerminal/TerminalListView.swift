@@ -32,6 +32,7 @@ where Item.ID: Sendable {
     private var loaded = false
     private var pools: [String: [TerminalCell]] = [:]
     private var classes: [String: TerminalCell.Type] = [:]
+    private var contentCellIdentifiers: Set<String> = []
     private var marks: [Item.ID: (mark: Mark, until: Double)] = [:]
     private var firstLine = 0
     private let clock: () -> Double
@@ -120,16 +121,11 @@ where Item.ID: Sendable {
                 continue
             }
             guard let item = snapshot.item(at: path) else { continue }
-            let cell: TerminalCell
-            if let configurator = cells.configurator(for: item) {
-                cell = dequeue(configurator.reuseIdentifier)
-                configurator.configure(cell, with: item)
-            } else {
-                // A live source skipped `apply`'s check: a placeholder line and a diagnostic.
-                driver.report(ListDiagnostic(.noConfigurator(item: "\(item)", at: path)))
-                cell = dequeue(CellConfigurators<Item>.placeholderReuseIdentifier)
-                cell.apply(CellConfigurators<Item>.placeholderContent(for: item))
-            }
+            // An item no configurator takes (a live source skipped `apply`'s check) gets a
+            // placeholder line and a diagnostic.
+            let cell = cells.cell(
+                for: item, at: path, itemsInSection: snapshot.numberOfItems(inSection: path.section), registrar: self, view: self, report: driver.report,
+                dequeue: dequeue)
             configurations += 1
             used.append(cell)
             let selected = path == cursor
@@ -219,7 +215,7 @@ where Item.ID: Sendable {
     // MARK: CellRegistrar
 
     public func registeredCellTypeName(forReuseIdentifier identifier: String) -> String? {
-        classes[identifier].map { String(describing: $0) }
+        contentCellIdentifiers.contains(identifier) ? "ContentCell" : classes[identifier].map { String(describing: $0) }
     }
     public func nibCellTypeName(named name: String) -> String? { nil }
     public func registerNib(named name: String, forReuseIdentifier identifier: String) {}
@@ -230,6 +226,7 @@ where Item.ID: Sendable {
     }
     public func registerContentCell(forReuseIdentifier identifier: String) {
         classes[identifier] = TerminalCell.self
+        contentCellIdentifiers.insert(identifier)
     }
 }
 

@@ -36,6 +36,9 @@ where Item.ID: Sendable {
     public var canMove: (Item) -> Bool = { _ in false }
     /// Called after the user moved an item, with the new snapshot (update your model here).
     public var onMove: ((Item, Snapshot<SectionID, Item>) -> Void)?
+    /// The identifiers registered with the standard content cell (``CellRegistrar`` reports them
+    /// as `ContentCell`, as the other adapters do).
+    private var contentCellIdentifiers: Set<String> = []
 
     /// Creates an adapter, becomes `listView`'s data source and delegate, and registers every cell
     /// the configurators use.
@@ -86,7 +89,8 @@ where Item.ID: Sendable {
     // MARK: CellRegistrar
 
     public func registeredCellTypeName(forReuseIdentifier identifier: String) -> String? {
-        listView.registration(forReuseIdentifier: identifier).map { text in
+        if contentCellIdentifiers.contains(identifier) { return "ContentCell" }
+        return listView.registration(forReuseIdentifier: identifier).map { text in
             if let open = text.lastIndex(of: "("), text.hasSuffix(")") {
                 return String(text[text.index(after: open)..<text.index(before: text.endIndex)])
             }
@@ -110,6 +114,7 @@ where Item.ID: Sendable {
 
     public func registerContentCell(forReuseIdentifier identifier: String) {
         listView.register(HeadlessCell.self, forCellReuseIdentifier: identifier)
+        contentCellIdentifiers.insert(identifier)
     }
 
     // MARK: HeadlessListDataSource
@@ -124,15 +129,10 @@ where Item.ID: Sendable {
 
     public func listView(_ listView: HeadlessListView, cellForItemAt path: ItemPath) throws -> HeadlessCell {
         let item = try driver.snapshot.existingItem(at: path)
-        guard let configurator = cells.configurator(for: item) else {
-            driver.report(ListDiagnostic(.noConfigurator(item: "\(item)", at: path)))
-            let cell = try listView.dequeueReusableCell(withIdentifier: CellConfigurators<Item>.placeholderReuseIdentifier, for: path)
-            cell.apply(CellConfigurators<Item>.placeholderContent(for: item))
-            return cell
-        }
-        let cell = try listView.dequeueReusableCell(withIdentifier: configurator.reuseIdentifier, for: path)
-        configurator.configure(cell, with: item)
-        return cell
+        return try cells.cell(
+            for: item, at: path, itemsInSection: driver.snapshot.numberOfItems(inSection: path.section), registrar: self, view: listView,
+            report: driver.report
+        ) { try listView.dequeueReusableCell(withIdentifier: $0, for: path) }
     }
 
     public func listView(_ listView: HeadlessListView, titleForHeaderInSection section: Int) -> String? {

@@ -143,16 +143,14 @@
         public func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
             // An item no configurator takes (a live source skips `apply`'s check), or a path the
             // snapshot lacks, gets the registered placeholder and a diagnostic, never a trap.
-            let item = driver.snapshot.item(at: indexPath.itemPath)
-            guard let item, let configurator = cells.configurator(for: item) else {
-                driver.report(ListDiagnostic(.noConfigurator(item: item.map { "\($0)" } ?? "nothing", at: indexPath.itemPath)))
-                let cell = collectionView.dequeueReusableCell(withReuseIdentifier: CellConfigurators<Item>.placeholderReuseIdentifier, for: indexPath)
-                if let item { (cell as? any ContentCell)?.apply(CellConfigurators<Item>.placeholderContent(for: item)) }
-                return cell
+            guard let item = driver.snapshot.item(at: indexPath.itemPath) else {
+                driver.report(ListDiagnostic(.noConfigurator(item: "nothing", at: indexPath.itemPath)))
+                return collectionView.dequeueReusableCell(withReuseIdentifier: CellConfigurators<Item>.placeholderReuseIdentifier, for: indexPath)
             }
-            let cell = collectionView.dequeueReusableCell(withReuseIdentifier: configurator.reuseIdentifier, for: indexPath)
-            configurator.configure(cell, with: item)
-            return cell
+            return cells.cell(
+                for: item, at: indexPath.itemPath, itemsInSection: driver.snapshot.numberOfItems(inSection: indexPath.section), registrar: self, view: collectionView,
+                report: driver.report
+            ) { collectionView.dequeueReusableCell(withReuseIdentifier: $0, for: indexPath) }
         }
 
         public func collectionView(

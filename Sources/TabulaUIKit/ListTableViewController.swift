@@ -68,8 +68,10 @@
     }
 
     extension UIViewController {
-        /// Adds `child` as a child view controller whose view fills `container` (S0.3).
-        public func embed(_ child: UIViewController, in container: UIView) {
+        /// Adds `child` as a child view controller whose view fills `container` (S0.3), after
+        /// `configure` has set it up (seed 000's embedding took such a closure).
+        public func embed<Child: UIViewController>(_ child: Child, in container: UIView, configure: (Child) -> Void = { _ in }) {
+            configure(child)
             addChild(child)
             child.view.translatesAutoresizingMaskIntoConstraints = false
             container.addSubview(child.view)

@@ -169,14 +169,10 @@
             // configurator takes (a live source skips `apply`'s check) gets a placeholder and a
             // diagnostic, never a trap.
             guard let item = driver.snapshot.item(at: indexPath.itemPath) else { return UITableViewCell() }
-            guard let configurator = cells.configurator(for: item) else {
-                driver.report(ListDiagnostic(.noConfigurator(item: "\(item)", at: indexPath.itemPath)))
-                let cell = tableView.dequeueReusableCell(withIdentifier: CellConfigurators<Item>.placeholderReuseIdentifier, for: indexPath)
-                (cell as? any ContentCell)?.apply(CellConfigurators<Item>.placeholderContent(for: item))
-                return cell
-            }
-            let cell = tableView.dequeueReusableCell(withIdentifier: configurator.reuseIdentifier, for: indexPath)
-            configurator.configure(cell, with: item)
+            let cell = cells.cell(
+                for: item, at: indexPath.itemPath, itemsInSection: driver.snapshot.numberOfItems(inSection: indexPath.section), registrar: self, view: tableView,
+                report: driver.report
+            ) { tableView.dequeueReusableCell(withIdentifier: $0, for: indexPath) }
             if let contentCell = cell as? TabulaTableCell, let onToggle {
                 contentCell.onToggle = { isOn in onToggle(item, isOn) }
             }

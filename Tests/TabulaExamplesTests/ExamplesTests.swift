@@ -56,7 +56,7 @@ struct ExamplesTests {
     @Test("S2: rows of many types; static rows without index arithmetic; adding animates an insert")
     func eventsFeed() async throws {
         let list = HeadlessListView(viewportHeight: nil)
-        let adapter = try HeadlessListAdapter<String, AnyFeedRow>(listView: list, cells: EventsFeed.cells)
+        let adapter = try HeadlessListAdapter<String, AnyListItem>(listView: list, cells: EventsFeed.cells)
         adapter.driver.changesetHistoryLimit = 1
         var events = EventsFeed.events
         try await adapter.apply(EventsFeed.snapshot(events: events, query: ""))
@@ -121,16 +121,22 @@ struct ExamplesTests {
     func countries() async throws {
         let table = HeadlessListView(flavor: .table, viewportHeight: 4)
         let collection = HeadlessListView(flavor: .collection, viewportHeight: 4)
-        let tableAdapter = try HeadlessListAdapter<String, Country>(listView: table, cells: Countries.cells)
-        let collectionAdapter = try HeadlessListAdapter<String, Country>(listView: collection, cells: Countries.cells)
-        let snapshot = Countries.snapshot()
-        try await tableAdapter.apply(snapshot)
-        try await collectionAdapter.apply(snapshot)
+        let coordinator = Countries.coordinator
+        let tableAdapter = try HeadlessListAdapter<Int, Country>(listView: table, cells: coordinator.cells)
+        let collectionAdapter = try HeadlessListAdapter<Int, Country>(listView: collection, cells: coordinator.cells)
+        try await coordinator.show(Countries.provider, in: tableAdapter)
+        try await coordinator.show(Countries.provider, in: collectionAdapter)
+        #expect(table.cellForItem(at: ItemPath(item: 0, section: 0)) is CountryCell, "the coordinator's ConfigurableCell")
         let expected = "## Countries\n   Argentina  —  Buenos Aires\n   Australia  —  Canberra\n   Austria  —  Vienna"
         #expect(table.renderedText() == expected)
         #expect(collection.renderedText() == expected)
         #expect(Countries.provider.item(at: ItemPath(item: 999, section: 0)) == nil, "out of range is nil, not a crash (S4.1)")
         #expect(table.counters.cellsCreated == 3, "only visible rows are configured")
+
+        // Swap the provider: the view code above is untouched.
+        let europe = ArrayDataProvider(sections: [Countries.all.filter { ["FR", "DE"].contains($0.code) }], headers: ["Europe"])
+        try await coordinator.show(europe, in: tableAdapter)
+        #expect(table.renderedText() == "## Europe\n   France  —  Paris\n   Germany  —  Berlin")
     }
 
     @Test("B7: expand and collapse nested items in a table")
@@ -158,4 +164,22 @@ struct ExamplesTests {
         #expect(list.renderedText() == "   ▸ Fruit\n   ▸ Vegetables")
         #expect(adapter.driver.appliedChangesets.last?.statistics.deletedItems == 2)
     }
+}
+
+/// README's "The seeds' own shapes" snippet, as written there.
+struct ReadmeAdRow: ListItem {
+    let id: Int
+    let sponsor: String
+    static var cell: CellConfigurator<ReadmeAdRow> { .content(reuseIdentifier: "ad") { CellContent(text: "Ad: \($0.sponsor)") } }
+}
+
+@MainActor
+@Test("README: a new row kind is a new type and nothing else")
+func readmeSeedShapes() async throws {
+    let list = HeadlessListView(viewportHeight: nil)
+    let launch = Event(id: 9, title: "Launch", day: "Thu")
+    let feed = try Snapshot(items: [AnyListItem(ReadmeAdRow(id: 1, sponsor: "Acme")), AnyListItem(EventRow(event: launch))])
+    let adapter = try HeadlessListAdapter<Int, AnyListItem>(listView: list, cells: .itemsChooseTheirCells)
+    try await adapter.apply(feed)
+    #expect(list.renderedText() == "   Ad: Acme\n   Launch  —  Thu  >")
 }

@@ -57,6 +57,8 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     /// changeset starts from a state the screen no longer shows, so its target is diffed again.
     private var viewChangedUnderneath = false
     private var waiters: [@MainActor () -> Void] = []
+    /// Stops the ``ListSource`` shown through ``show(_:)`` (and keeps it alive until then).
+    var currentSourceStop: (@MainActor () -> Void)?
     /// Whether ``drain()``'s loop is on the stack, and whether something asked it to go round
     /// again: work that finishes synchronously (a reload, a view that completes batches at once, a
     /// completion handler that applies the next snapshot) continues the loop instead of recursing,

@@ -32,6 +32,9 @@ public struct ListDiagnostic: Hashable, Sendable, CustomStringConvertible {
         /// An item no configurator takes reached the view (through a live source, which skips
         /// ``ListAdapter/apply(_:animated:)``'s check). The view shows a placeholder cell for it.
         case noConfigurator(item: String, at: ItemPath)
+        /// The cell of a kind of item shown for the first time (``ListItem``) could not be
+        /// registered; the view shows a placeholder cell for it.
+        case configuration(String)
     }
 
     /// What happened.
@@ -50,6 +53,8 @@ public struct ListDiagnostic: Hashable, Sendable, CustomStringConvertible {
             return "the view rejected a batch update (\(message)); reloaded instead"
         case let .noConfigurator(item, path):
             return "no configurator takes the item at \(path) (\(item)); a placeholder cell is shown: add a CellConfigurator for its kind"
+        case let .configuration(problem):
+            return "\(problem); a placeholder cell is shown"
         }
     }
 }

@@ -5,6 +5,14 @@
 /// // Every item, in a custom cell class; no cast at the call site.
 /// CellConfigurator.cell(CountryCell.self) { cell, country in cell.nameLabel.text = country.name }
 ///
+/// // A cell that configures itself (``ConfigurableCell``): no closure at all.
+/// CellConfigurator.cell(CountryCell.self)
+///
+/// // Where the cell stands: its path, its section's size, the view (seed 000).
+/// CellConfigurator.cell(CountryCell.self) { cell, country, context in
+///     cell.separatorHidden = context.isLastInSection
+/// }
+///
 /// // One case of an enum of item kinds (S0.4, S3.1), or one type of a protocol's items (S2.1).
 /// CellConfigurator.cell(SwitchCell.self, for: { if case .toggle(let t) = $0 { t } else { nil } }) { cell, toggle in … }
 ///
@@ -15,7 +23,7 @@
 ///
 /// The reuse identifier defaults to the cell class's name; pass one to use a class under several
 /// identifiers (the S4 seed's "one reuse identifier per cell class" limit is gone).
-public struct CellConfigurator<Item> {
+public struct CellConfigurator<Item>: Sendable {
     /// The identifier cells are registered and dequeued under.
     public var reuseIdentifier: String
     /// The cell class, or `nil` for ``content(reuseIdentifier:_:)`` configurators, which use each
@@ -26,56 +34,126 @@ public struct CellConfigurator<Item> {
     /// A description of the items this configurator takes, for error messages.
     public var itemDescription: String
 
+    /// Whether Tabula registers the cell (`true`), or the view already knows the identifier (a
+    /// storyboard prototype cell, see ``storyboardPrototype()``).
+    public var registersCell = true
+
     @usableFromInline let matches: @Sendable (Item) -> Bool
-    @usableFromInline let configureCell: @MainActor (AnyObject, Item) -> Void
+    @usableFromInline let configureCell: @MainActor (AnyObject, Item, CellContext) -> Void
     @usableFromInline let contentOf: (@MainActor (Item) -> CellContent?)?
+
+    @usableFromInline
+    init(
+        reuseIdentifier: String, cellType: AnyObject.Type?, cellTypeName: String, itemDescription: String,
+        matches: @escaping @Sendable (Item) -> Bool, configureCell: @escaping @MainActor (AnyObject, Item, CellContext) -> Void,
+        contentOf: (@MainActor (Item) -> CellContent?)?
+    ) {
+        self.reuseIdentifier = reuseIdentifier
+        self.cellType = cellType
+        self.cellTypeName = cellTypeName
+        self.itemDescription = itemDescription
+        self.matches = matches
+        self.configureCell = configureCell
+        self.contentOf = contentOf
+    }
 
     /// Whether this configurator takes `item`.
     @inlinable
     public func accepts(_ item: Item) -> Bool { matches(item) }
 
-    /// Configures `cell` for `item`.
+    /// Configures `cell` for `item`, at the place `context` describes.
     ///
-    /// - Precondition: `cell` is of the configurator's cell class (or, for content configurators,
-    ///   conforms to ``ContentCell``). A view dequeues by this configurator's reuse identifier, so a
-    ///   mismatch means the identifier was registered for another class in that view; Tabula checks
-    ///   for that when it registers (``CellConfigurators/register(in:)``), so this traps only when
-    ///   registration was done by hand.
+    /// A cell-class configurator that can describe its items (`describe:`, or a
+    /// ``ConfigurableCell`` with ``ConfigurableCell/content(for:)``) also configures a view's
+    /// standard ``ContentCell``: that is how one declaration shows in the headless view and the
+    /// terminal, which cannot hold a UIKit or AppKit cell.
+    ///
+    /// - Precondition: `cell` is of the configurator's cell class (or, for content and describing
+    ///   configurators, conforms to ``ContentCell``). A view dequeues by this configurator's reuse
+    ///   identifier, so a mismatch means the identifier was registered for another class in that
+    ///   view; Tabula checks for that when it registers (``CellConfigurators/register(in:)``), so
+    ///   this traps only when registration was done by hand.
     @MainActor
     @inlinable
-    public func configure(_ cell: AnyObject, with item: Item) { configureCell(cell, item) }
+    public func configure(_ cell: AnyObject, with item: Item, context: CellContext) { configureCell(cell, item, context) }
 
-    /// The content for `item`, for content configurators; `nil` for cell-class configurators.
+    /// What `item` looks like as ``CellContent``: the content of content configurators, the
+    /// description of describing cell-class configurators, otherwise `nil`.
     @MainActor
     public func content(for item: Item) -> CellContent? { contentOf?(item) }
 
+    /// Whether this configurator can show its items in a view's standard content cell.
+    public var describesItems: Bool { contentOf != nil }
+
+    /// A copy for a cell the view already knows under ``reuseIdentifier`` (a storyboard's
+    /// prototype cell, seed 003): Tabula neither registers a class nor looks for a nib, so the
+    /// prototype is not replaced.
+    public func storyboardPrototype() -> CellConfigurator {
+        var copy = self
+        copy.registersCell = false
+        return copy
+    }
+
     /// A configurator for every item, in cells of class `Cell`.
+    ///
+    /// - Parameters:
+    ///   - reuseIdentifier: defaults to the class's name.
+    ///   - describe: what an item looks like where `Cell` cannot be shown (the headless view, the
+    ///     terminal). Without it, those views report ``ConfigurationError/Problem/notACellClass(_:identifier:)``.
+    ///   - configure: configures the cell; the ``CellContext`` says where it stands and in which view.
     public static func cell<Cell: AnyObject>(
-        _ cellType: Cell.Type, reuseIdentifier: String? = nil, configure: @escaping @MainActor (Cell, Item) -> Void
+        _ cellType: Cell.Type, reuseIdentifier: String? = nil, describe: (@MainActor (Item) -> CellContent)? = nil,
+        configure: @escaping @MainActor (Cell, Item, CellContext) -> Void
     ) -> CellConfigurator {
-        let name = String(describing: cellType)
-        return CellConfigurator(
-            reuseIdentifier: reuseIdentifier ?? name, cellType: cellType, cellTypeName: name,
-            itemDescription: String(describing: Item.self), matches: { _ in true },
-            configureCell: { cell, item in configure(Self.cast(cell, to: Cell.self, identifier: reuseIdentifier ?? name), item) },
-            contentOf: nil)
+        cell(cellType, reuseIdentifier: reuseIdentifier, for: { Optional($0) }, description: String(describing: Item.self), describe: describe, configure: configure)
+    }
+
+    /// A configurator for every item, in cells of class `Cell`, configured without a context.
+    public static func cell<Cell: AnyObject>(
+        _ cellType: Cell.Type, reuseIdentifier: String? = nil, describe: (@MainActor (Item) -> CellContent)? = nil,
+        configure: @escaping @MainActor (Cell, Item) -> Void
+    ) -> CellConfigurator {
+        cell(cellType, reuseIdentifier: reuseIdentifier, describe: describe) { cell, item, _ in configure(cell, item) }
+    }
+
+    /// A configurator for the items `extract` returns a payload for (an enum case, a protocol's
+    /// concrete type), in cells of class `Cell`, configured with that payload and its context.
+    public static func cell<Cell: AnyObject, Payload>(
+        _ cellType: Cell.Type, reuseIdentifier: String? = nil, for extract: @escaping @Sendable (Item) -> Payload?,
+        describe: (@MainActor (Payload) -> CellContent)? = nil, configure: @escaping @MainActor (Cell, Payload, CellContext) -> Void
+    ) -> CellConfigurator {
+        cell(cellType, reuseIdentifier: reuseIdentifier, for: extract, description: String(describing: Payload.self), describe: describe, configure: configure)
     }
 
     /// A configurator for the items `extract` returns a payload for (an enum case, a protocol's
     /// concrete type), in cells of class `Cell`, configured with that payload.
     public static func cell<Cell: AnyObject, Payload>(
         _ cellType: Cell.Type, reuseIdentifier: String? = nil, for extract: @escaping @Sendable (Item) -> Payload?,
-        configure: @escaping @MainActor (Cell, Payload) -> Void
+        describe: (@MainActor (Payload) -> CellContent)? = nil, configure: @escaping @MainActor (Cell, Payload) -> Void
+    ) -> CellConfigurator {
+        cell(cellType, reuseIdentifier: reuseIdentifier, for: extract, describe: describe) { cell, payload, _ in configure(cell, payload) }
+    }
+
+    static func cell<Cell: AnyObject, Payload>(
+        _ cellType: Cell.Type, reuseIdentifier: String?, for extract: @escaping @Sendable (Item) -> Payload?, description: String,
+        describe: (@MainActor (Payload) -> CellContent?)?, configure: @escaping @MainActor (Cell, Payload, CellContext) -> Void
     ) -> CellConfigurator {
         let name = String(describing: cellType)
+        let identifier = reuseIdentifier ?? name
         return CellConfigurator(
-            reuseIdentifier: reuseIdentifier ?? name, cellType: cellType, cellTypeName: name,
-            itemDescription: String(describing: Payload.self), matches: { extract($0) != nil },
-            configureCell: { cell, item in
+            reuseIdentifier: identifier, cellType: cellType, cellTypeName: name, itemDescription: description,
+            matches: { extract($0) != nil },
+            configureCell: { cell, item, context in
                 guard let payload = extract(item) else { return }
-                configure(Self.cast(cell, to: Cell.self, identifier: reuseIdentifier ?? name), payload)
+                if let typed = cell as? Cell {
+                    configure(typed, payload, context)
+                } else if let describe, let contentCell = cell as? any ContentCell {
+                    contentCell.apply(describe(payload) ?? CellContent(text: "\(payload)"))
+                } else {
+                    configure(Self.cast(cell, to: Cell.self, identifier: identifier), payload, context)
+                }
             },
-            contentOf: nil)
+            contentOf: describe.map { describe in { @MainActor item in extract(item).flatMap(describe) } })
     }
 
     /// A view-agnostic configurator: `content` describes the cell and each view's standard content
@@ -103,7 +181,7 @@ public struct CellConfigurator<Item> {
         CellConfigurator(
             reuseIdentifier: reuseIdentifier, cellType: nil, cellTypeName: "ContentCell", itemDescription: description,
             matches: matches,
-            configureCell: { @MainActor cell, item in
+            configureCell: { @MainActor cell, item, _ in
                 guard let contentCell = cell as? any ContentCell else {
                     preconditionFailure("cell \(type(of: cell)) dequeued for '\(reuseIdentifier)' does not conform to ContentCell")
                 }
@@ -126,11 +204,11 @@ public struct CellConfigurator<Item> {
     /// The predicate is `@Sendable`: the diff asks it, off the main actor, which configurator (and
     /// so which cell type) an item gets.
     public func when(_ predicate: @escaping @Sendable (Item) -> Bool) -> CellConfigurator {
-        var copy = self
         let original = matches
-        copy = CellConfigurator(
+        var copy = CellConfigurator(
             reuseIdentifier: reuseIdentifier, cellType: cellType, cellTypeName: cellTypeName, itemDescription: itemDescription,
             matches: { original($0) && predicate($0) }, configureCell: configureCell, contentOf: contentOf)
+        copy.registersCell = registersCell
         return copy
     }
 }

@@ -34,13 +34,15 @@ extension CellConfigurators where Item: Equatable & Sendable {
 /// functions, without their main-actor configuration closures. Checked `Sendable`.
 private struct ReuseIdentifiers<Item: Sendable>: Sendable {
     let table: [(reuseIdentifier: String, matches: @Sendable (Item) -> Bool)]
+    let resolve: (@Sendable (Item) -> CellConfigurator<Item>?)?
 
     init(cells: CellConfigurators<Item>) {
         table = cells.configurators.map { ($0.reuseIdentifier, $0.matches) }
+        resolve = cells.resolve
     }
 
     func identifier(_ item: Item) -> String? {
         for entry in table where entry.matches(item) { return entry.reuseIdentifier }
-        return nil
+        return resolve?(item)?.reuseIdentifier
     }
 }

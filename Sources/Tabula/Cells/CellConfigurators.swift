@@ -12,13 +12,24 @@
 ///     CellConfigurator.cell(TextCell.self, for: \.text) { cell, text in cell.label.text = text }
 /// }
 /// ```
-public struct CellConfigurators<Item> {
+public struct CellConfigurators<Item>: Sendable {
     /// The configurators, in the order they are tried.
     public var configurators: [CellConfigurator<Item>]
+    /// For items that choose their cell (``ListItem``): the configurator an item brings, tried
+    /// after ``configurators``.
+    @usableFromInline let resolve: (@Sendable (Item) -> CellConfigurator<Item>?)?
 
     /// Combines configurators.
     public init(_ configurators: [CellConfigurator<Item>]) {
         self.configurators = configurators
+        self.resolve = nil
+    }
+
+    /// Configurators that `resolve` supplies item by item (their cells are registered when first
+    /// needed), after `configurators`.
+    public init(_ configurators: [CellConfigurator<Item>] = [], resolving resolve: @escaping @Sendable (Item) -> CellConfigurator<Item>?) {
+        self.configurators = configurators
+        self.resolve = resolve
     }
 
     /// Combines configurators written declaratively.
@@ -30,7 +41,7 @@ public struct CellConfigurators<Item> {
     @inlinable
     public func configurator(for item: Item) -> CellConfigurator<Item>? {
         for configurator in configurators where configurator.accepts(item) { return configurator }
-        return nil
+        return resolve?(item)
     }
 
     /// Checks that every item of `snapshot` has a configurator.
@@ -73,31 +84,71 @@ public struct CellConfigurators<Item> {
                 continue
             }
             seen[identifier] = configurator.cellTypeName
-            if let existing = registrar.registeredCellTypeName(forReuseIdentifier: identifier), existing != configurator.cellTypeName,
-                configurator.cellType != nil
-            {
-                problems.append(.identifierConflict(identifier: identifier, first: existing, second: configurator.cellTypeName))
-                continue
-            }
-            guard let cellType = configurator.cellType else {
-                registrar.registerContentCell(forReuseIdentifier: identifier)
-                continue
-            }
-            if let nibClass = registrar.nibCellTypeName(named: configurator.cellTypeName) {
-                guard nibClass == configurator.cellTypeName else {
-                    problems.append(.nibClassMismatch(nib: configurator.cellTypeName, nibClass: nibClass, expected: configurator.cellTypeName))
-                    continue
-                }
-                registrar.registerNib(named: configurator.cellTypeName, forReuseIdentifier: identifier)
-            } else if !registrar.registerClass(cellType, forReuseIdentifier: identifier) {
-                problems.append(.notACellClass(configurator.cellTypeName, identifier: identifier))
-            }
+            if let problem = Self.registerOne(configurator, in: registrar) { problems.append(problem) }
         }
         // The placeholder shown for an item no configurator takes, instead of a trap.
         if registrar.registeredCellTypeName(forReuseIdentifier: Self.placeholderReuseIdentifier) == nil {
             registrar.registerContentCell(forReuseIdentifier: Self.placeholderReuseIdentifier)
         }
         if !problems.isEmpty { throw ConfigurationError(problems: problems) }
+    }
+
+    /// Registers one configurator's cell: nothing for a storyboard prototype, the nib named after
+    /// the class when there is one, the class, or, where the view cannot hold that class (the
+    /// headless view, the terminal) and the configurator describes its items, the view's content
+    /// cell.
+    @MainActor
+    static func registerOne(_ configurator: CellConfigurator<Item>, in registrar: some CellRegistrar) -> ConfigurationError.Problem? {
+        let identifier = configurator.reuseIdentifier
+        guard configurator.registersCell else { return nil }
+        if let existing = registrar.registeredCellTypeName(forReuseIdentifier: identifier) {
+            if existing != configurator.cellTypeName, configurator.cellType != nil, !(configurator.describesItems && existing == "ContentCell") {
+                return .identifierConflict(identifier: identifier, first: existing, second: configurator.cellTypeName)
+            }
+            return nil
+        }
+        guard let cellType = configurator.cellType else {
+            registrar.registerContentCell(forReuseIdentifier: identifier)
+            return nil
+        }
+        if let nibClass = registrar.nibCellTypeName(named: configurator.cellTypeName) {
+            guard nibClass == configurator.cellTypeName else {
+                return .nibClassMismatch(nib: configurator.cellTypeName, nibClass: nibClass, expected: configurator.cellTypeName)
+            }
+            registrar.registerNib(named: configurator.cellTypeName, forReuseIdentifier: identifier)
+        } else if !registrar.registerClass(cellType, forReuseIdentifier: identifier) {
+            guard configurator.describesItems else { return .notACellClass(configurator.cellTypeName, identifier: identifier) }
+            registrar.registerContentCell(forReuseIdentifier: identifier)
+        }
+        return nil
+    }
+
+    /// A configured cell for `item` at `path`: what every adapter's cell-for-item does.
+    ///
+    /// Finds the item's configurator (registering the cell of a kind shown for the first time),
+    /// dequeues with `dequeue`, and configures the cell with a ``CellContext``. An item no
+    /// configurator takes, or whose cell cannot be registered, gets the placeholder cell and a
+    /// diagnostic through `report`: never a trap.
+    @MainActor
+    public func cell<Cell: AnyObject>(
+        for item: Item, at path: ItemPath, itemsInSection: Int, registrar: some CellRegistrar, view: AnyObject?,
+        report: (ListDiagnostic) -> Void, dequeue: (String) throws -> Cell
+    ) rethrows -> Cell {
+        if let configurator = configurator(for: item) {
+            let problem = resolve == nil ? nil : Self.registerOne(configurator, in: registrar)
+            if let problem {
+                report(ListDiagnostic(.configuration(problem.description)))
+            } else {
+                let cell = try dequeue(configurator.reuseIdentifier)
+                configurator.configure(cell, with: item, context: CellContext(path: path, itemsInSection: itemsInSection, view: view))
+                return cell
+            }
+        } else {
+            report(ListDiagnostic(.noConfigurator(item: "\(item)", at: path)))
+        }
+        let cell = try dequeue(Self.placeholderReuseIdentifier)
+        (cell as? any ContentCell)?.apply(Self.placeholderContent(for: item))
+        return cell
     }
 
     /// The reuse identifier of the placeholder cell that adapters show for an item no configurator

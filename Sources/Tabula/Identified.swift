@@ -1,0 +1,52 @@
+/// A `Hashable` value that is its own identity, so plain values can be listed: seed 000's first
+/// example is a section of `"A"`, `"B"`, `"C"`.
+///
+/// ```swift
+/// let letters = try Snapshot(values: ["A", "B", "C"])        // one section, id 0
+/// letters.allItems.map(\.value)                              // ["A", "B", "C"]
+/// CellConfigurator<Identified<String>>.content { CellContent(text: $0.value) }
+/// ```
+///
+/// Two equal values are the same item, so a list of values must not repeat one (the snapshot
+/// reports it as a duplicate identifier).
+@frozen
+public struct Identified<Value: Hashable & Sendable>: Identifiable, Hashable, Sendable, CustomStringConvertible {
+    /// The value, which is also the identifier.
+    public var value: Value
+
+    /// Wraps `value`.
+    @inlinable
+    public init(_ value: Value) { self.value = value }
+
+    @inlinable
+    public var id: Value { value }
+
+    public var description: String { "\(value)" }
+}
+
+extension Section {
+    /// A section of plain values, each its own identity.
+    public init<Value>(_ id: ID, header: String? = nil, footer: String? = nil, values: [Value])
+    where Item == Identified<Value> {
+        self.init(id, header: header, footer: footer, items: values.map(Identified.init))
+    }
+}
+
+extension Snapshot where SectionID == Int {
+    /// A snapshot of one section (identified by 0) holding `items`: a single-section list in one
+    /// call.
+    ///
+    /// - Throws: ``SnapshotError/duplicateItem(_:first:second:)`` naming a repeated identifier.
+    /// - Complexity: O(n) for n items.
+    public init(items: [Item], header: String? = nil, footer: String? = nil) throws {
+        try self.init([Section(0, header: header, footer: footer, items: items)])
+    }
+
+    /// A snapshot of one section (identified by 0) holding plain values, each its own identity.
+    ///
+    /// - Throws: ``SnapshotError/duplicateItem(_:first:second:)`` naming a repeated value.
+    /// - Complexity: O(n) for n values.
+    public init<Value>(values: [Value], header: String? = nil, footer: String? = nil) throws where Item == Identified<Value> {
+        try self.init(items: values.map(Identified.init), header: header, footer: footer)
+    }
+}

@@ -1,0 +1,91 @@
+/// Where a list's contents come from, swappable without touching the view code: seed 004's data
+/// provider, for lists that change.
+///
+/// A view controller shows any source through its adapter (``ListAdapter/show(_:)``) and never
+/// names the source's type: a database list in the app (`DatabaseList`, `DatabaseQueryList`), a
+/// fake in a test. A plain ``DataProvider`` (an ``ArrayDataProvider``) is shown the same way.
+/// Showing a new source stops the previous one.
+///
+/// ```swift
+/// try await adapter.show(ArrayDataProvider(Countries.all, header: "Countries"))  // prototype
+/// try await adapter.show(DatabaseList<CountryRecord>(writer: database))        // the app
+/// ```
+@MainActor
+public protocol ListSource<SectionID, Item> {
+    /// The type that identifies sections.
+    associatedtype SectionID: Hashable & Sendable
+    /// The type of the items.
+    associatedtype Item: Identifiable & Sendable where Item.ID: Sendable
+
+    /// Shows the source's contents through `driver` and keeps them current until ``stop()``.
+    ///
+    /// - Throws: the source's typed error when its contents cannot be read at all.
+    func start(driving driver: ListDriver<SectionID, Item>) async throws
+    /// Stops keeping the list current; what is on screen stays.
+    func stop()
+}
+
+extension DataProvider where Item: Identifiable, Item.ID: Sendable {
+    /// The provider's contents as a snapshot whose sections are identified by their index, with
+    /// the provider's header and footer titles.
+    ///
+    /// - Throws: ``SnapshotError`` naming an identifier that two items share, with both positions.
+    /// - Complexity: O(n) for n items.
+    public func snapshot() throws -> Snapshot<Int, Item> {
+        try Snapshot((0..<numberOfSections).map { section in
+            Section(
+                section, header: headerTitle(forSection: section), footer: footerTitle(forSection: section),
+                items: (0..<numberOfItems(inSection: section)).compactMap { item(at: ItemPath(item: $0, section: section)) })
+        })
+    }
+}
+
+extension ListDriver {
+    /// Shows `source`, after stopping the source shown before (kept until then).
+    ///
+    /// - Throws: what `source.start(driving:)` throws; the previous source is stopped either way.
+    public func show(_ source: some ListSource<SectionID, Item>) async throws {
+        currentSourceStop?()
+        currentSourceStop = { source.stop() }
+        try await source.start(driving: self)
+    }
+
+    /// Shows the contents of `provider` (any ``DataProvider``: an ``ArrayDataProvider``, a
+    /// ``Snapshot``), after stopping the source shown before.
+    ///
+    /// - Throws: ``SnapshotError`` naming an identifier that two of the provider's items share;
+    ///   nothing changes on screen then.
+    public func show(_ provider: some DataProvider<Item>) async throws where SectionID == Int {
+        await showStatic(try provider.snapshot())
+    }
+
+    func showStatic(_ snapshot: Snapshot<SectionID, Item>) async {
+        currentSourceStop?()
+        currentSourceStop = nil
+        await apply(snapshot)
+    }
+}
+
+extension ListAdapter {
+    /// Shows `source` in this adapter's view, after stopping the source shown before: swap an array
+    /// for a database without touching the view code (seed 004).
+    ///
+    /// Items from a source skip ``apply(_:animated:)``'s configurator check, as live updates do:
+    /// an item no configurator takes gets a placeholder cell and a ``ListDiagnostic``.
+    ///
+    /// - Throws: what the source's `start(driving:)` throws.
+    public func show(_ source: some ListSource<SectionID, Item>) async throws {
+        try await driver.show(source)
+    }
+
+    /// Shows the contents of `provider`, a ``DataProvider`` whose sections are identified by their
+    /// index, after stopping the source shown before.
+    ///
+    /// - Throws: ``ConfigurationError`` when an item has no configurator, or ``SnapshotError``
+    ///   naming an identifier two items share; nothing changes on screen then.
+    public func show(_ provider: some DataProvider<Item>) async throws where SectionID == Int {
+        let snapshot = try provider.snapshot()
+        try cells.validate(snapshot)
+        await driver.showStatic(snapshot)
+    }
+}
