@@ -48,6 +48,10 @@ let package = Package(
         ),
         // The seeds' worked examples, written with Tabula; tested against the headless view.
         .target(name: "TabulaExamples", dependencies: ["Tabula", "TabulaTesting"], path: "Examples"),
+        // The seeds' screens in UIKit (view controllers, cells, navigation) over the same data
+        // sources as `TabulaExamples`; compiled for iOS by the Apple SDK build (behind
+        // `#if canImport(UIKit)`, so empty elsewhere).
+        .target(name: "TabulaUIKitExamples", dependencies: ["Tabula", "TabulaUIKit", "TabulaExamples"], path: "ExamplesUIKit"),
         // The demo's screens, as a library so tests can check what each one shows.
         .target(name: "TabulaDemoKit", dependencies: ["Tabula", "TabulaTerminal", "TabulaExamples"]),
         .executableTarget(

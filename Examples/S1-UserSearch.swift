@@ -48,7 +48,18 @@ public struct BundledUsers: UserFetching {
     }
 }
 
-/// The two-label cell of the seed, as view-agnostic content: login, then full name.
+/// The seed's `Configurable` cell (Tabula's ``ConfigurableCell``): it configures itself from a
+/// user, so the screen below names the class and nothing else. An app's `UITableViewCell` conforms
+/// the same way (`ExamplesUIKit/S1-UserSearchViewController.swift`).
+public final class UserCell: HeadlessCell, ConfigurableCell {
+    public func configure(with user: User) { apply(Self.content(for: user)) }
+    public static func content(for user: User) -> CellContent {
+        CellContent(text: user.login, secondaryText: user.name, accessory: .disclosureIndicator, style: "subtitle")
+    }
+}
+
+/// The same two-label rows in the configurator style, as view-agnostic content: login, then full
+/// name (what the terminal demo uses).
 public enum UserSearchCells {
     public static var users: CellConfigurators<User> {
         CellConfigurators {
@@ -76,7 +87,7 @@ public final class UserSearchScreen {
 
     public init(fetcher: any UserFetching) throws {
         self.fetcher = fetcher
-        adapter = try HeadlessListAdapter(listView: list, cells: UserSearchCells.users)
+        adapter = try HeadlessListAdapter(listView: list, cells: CellConfigurators { CellConfigurator.cell(UserCell.self) })
         adapter.onSelect = { [unowned self] user, _ in pushed = RepositoriesScreen(user: user, fetcher: fetcher) }
     }
 

@@ -40,7 +40,13 @@ public final class SettingsDataSource {
 
     public init() {}
 
-    public static let cells = CellConfigurators<Setting> { CellConfigurator.content(\.content) }
+    /// One cell kind per kind of row, each reuse identifier written once (S3.1). With storyboard
+    /// prototype cells, add `.storyboardPrototype()` to each: Tabula registers nothing over them.
+    public static let cells = CellConfigurators<Setting> {
+        CellConfigurator.content(reuseIdentifier: "switch", for: { if case .toggle = $0 { $0 } else { nil } }) { $0.content }
+        CellConfigurator.content(reuseIdentifier: "disclosure", for: { if case .disclosure = $0 { $0 } else { nil } }) { $0.content }
+        CellConfigurator.content(reuseIdentifier: "info", for: { if case .info = $0 { $0 } else { nil } }) { $0.content }
+    }
 
     /// The full settings screen.
     public func settings() -> Snapshot<String, Setting> {

@@ -34,6 +34,13 @@
             super.init(style: style)
         }
 
+        /// Creates the controller for a cell that configures itself (seed 001's
+        /// `TableViewController<Item, Cell: Configurable>`): the cell class is the whole setup.
+        public convenience init<Cell: UITableViewCell & ConfigurableCell>(style: UITableView.Style = .insetGrouped, cell: Cell.Type, bundle: Bundle = .main)
+        where Cell.Model == Item {
+            self.init(style: style, cells: CellConfigurators { CellConfigurator.cell(cell) }, bundle: bundle)
+        }
+
         @available(*, unavailable, message: "ListTableViewController is created in code, with its configurators")
         public required init?(coder: NSCoder) {
             fatalError("ListTableViewController is created in code, with its configurators")
@@ -61,7 +68,9 @@
         public func setItems(_ items: [Item], in section: SectionID, header: String? = nil) async throws {
             let snapshot = try Snapshot<SectionID, Item>([Section(section, header: header, items: items)])
             try await apply(snapshot)
-            if scrollsToTopOnNewItems && !items.isEmpty {
+            // Another apply may have replaced these items while this one waited: scroll only to a
+            // row the table has now.
+            if scrollsToTopOnNewItems && tableView.numberOfSections > 0 && tableView.numberOfRows(inSection: 0) > 0 {
                 tableView.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top, animated: true)
             }
         }

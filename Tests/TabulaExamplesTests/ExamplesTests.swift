@@ -38,6 +38,7 @@ struct ExamplesTests {
                barbara  —  Barbara Liskov  >
                radia  —  Radia Perlman  >
             """)
+        #expect(screen.list.cellForItem(at: ItemPath(item: 0, section: 0)) is UserCell, "the seed's Configurable cell")
         try await screen.search("zz")
         #expect(screen.list.renderedText() == "")
         try await screen.search("ken")

@@ -147,4 +147,18 @@ extension CellConfigurators where Item == AnyListItem {
     public static var itemsChooseTheirCells: CellConfigurators<AnyListItem> {
         CellConfigurators(resolving: { $0.configurator() })
     }
+
+    /// Items choose their cells, except those `configurators` take first: mix ``ListItem`` kinds
+    /// with configurators in one list, or show one kind differently in one screen.
+    ///
+    /// ```swift
+    /// let cells = CellConfigurators.itemsChooseTheirCells {
+    ///     CellConfigurator.content(reuseIdentifier: "compact-ad", for: { $0.as(AdRow.self) }) { CellContent(text: $0.sponsor) }
+    /// }
+    /// ```
+    public static func itemsChooseTheirCells(
+        @ItemsBuilder<CellConfigurator<AnyListItem>> except configurators: () -> [CellConfigurator<AnyListItem>]
+    ) -> CellConfigurators<AnyListItem> {
+        CellConfigurators(configurators(), resolving: { $0.configurator() })
+    }
 }
