@@ -22,12 +22,15 @@
         }
     }
 
-    final class RepositoryTableCell: UITableViewCell, ConfigurableCell {
+    /// A cell with a value on the trailing side (`.value1`), whatever style it is registered with.
+    class ValueTableCell: UITableViewCell {
         override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
             super.init(style: .value1, reuseIdentifier: reuseIdentifier)
         }
         required init?(coder: NSCoder) { super.init(coder: coder) }
+    }
 
+    final class RepositoryTableCell: ValueTableCell, ConfigurableCell {
         func configure(with repository: Repository) {
             textLabel?.text = repository.name
             detailTextLabel?.text = "★ \(repository.stars)"

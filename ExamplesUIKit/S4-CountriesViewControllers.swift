@@ -8,12 +8,7 @@
     import TabulaExamples
     import TabulaUIKit
 
-    final class CountryTableCell: UITableViewCell, ConfigurableCell {
-        override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
-            super.init(style: .value1, reuseIdentifier: reuseIdentifier)
-        }
-        required init?(coder: NSCoder) { super.init(coder: coder) }
-
+    final class CountryTableCell: ValueTableCell, ConfigurableCell {
         func configure(with country: Country) {
             textLabel?.text = country.name
             detailTextLabel?.text = country.capital

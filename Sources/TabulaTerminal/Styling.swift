@@ -7,23 +7,31 @@
 // which the iOS SDK checks here cannot compile. Each property names Rainbow's member only inside
 // the `canImport` branch, so nothing is type-checked against a plain `String` without it.
 extension String {
-    #if canImport(Rainbow)
-        package var termBold: String { bold }
-        package var termDim: String { dim }
-        package var termItalic: String { italic }
-        package var termInverse: String { swap }
-        package var termCyan: String { cyan }
-        package var termGreen: String { green }
-        package var termYellow: String { yellow }
-        package var termMagenta: String { magenta }
-    #else
-        package var termBold: String { self }
-        package var termDim: String { self }
-        package var termItalic: String { self }
-        package var termInverse: String { self }
-        package var termCyan: String { self }
-        package var termGreen: String { self }
-        package var termYellow: String { self }
-        package var termMagenta: String { self }
-    #endif
+    package var termBold: String { styled(.bold) }
+    package var termDim: String { styled(.dim) }
+    package var termItalic: String { styled(.italic) }
+    package var termInverse: String { styled(.inverse) }
+    package var termCyan: String { styled(.cyan) }
+    package var termGreen: String { styled(.green) }
+    package var termYellow: String { styled(.yellow) }
+    package var termMagenta: String { styled(.magenta) }
+
+    private enum TerminalStyle { case bold, dim, italic, inverse, cyan, green, yellow, magenta }
+
+    private func styled(_ style: TerminalStyle) -> String {
+        #if canImport(Rainbow)
+            switch style {
+            case .bold: return bold
+            case .dim: return dim
+            case .italic: return italic
+            case .inverse: return swap
+            case .cyan: return cyan
+            case .green: return green
+            case .yellow: return yellow
+            case .magenta: return magenta
+            }
+        #else
+            return self
+        #endif
+    }
 }
