@@ -9,7 +9,7 @@ let tabulaPackage = URL(fileURLWithPath: Context.packageDirectory).deletingLastP
 
 let package = Package(
     name: "TabulaBenchmarks",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),

@@ -4,7 +4,7 @@ import TabulaTerminal
 
 /// The screens `--dump` knows, in menu order.
 public enum DemoScreen: String, CaseIterable, Sendable {
-    case countries, settings, events, search, mixed, live
+    case countries, settings, events, search, mixed, observed, live
 
     public var menuTitle: String {
         switch self {
@@ -13,6 +13,7 @@ public enum DemoScreen: String, CaseIterable, Sendable {
         case .events: return "Events — many row types, static rows, search (S2)"
         case .search: return "User search — async results, drill-down (S1)"
         case .mixed: return "Mixed cells — two sections, two cell styles (S0)"
+        case .observed: return "Observed model — keys change a model, the list follows (B10)"
         case .live: return "Live database — SQLite rows changing as you watch (B6)"
         }
     }
@@ -53,6 +54,13 @@ public final class DemoScreens {
         case .events: return events()
         case .search: return search()
         case .mixed: return mixed()
+        case .observed:
+            #if canImport(Observation)
+                if #available(iOS 17, macOS 14, *) { return observedPage() }
+            #endif
+            let page = try! ListPage<String, SearchRow>(title: "Observed model", cells: SearchRow.cells)
+            page.show(SearchRow.snapshot([.hint("Observed lists need Observation (iOS 17, macOS 14)")]))
+            return page
         case .live: return livePage()
         }
     }

@@ -70,6 +70,12 @@ struct DumpTests {
         #expect(text.contains("  and from the class otherwise"))
     }
 
+    @Test func observed() throws {
+        let (status, text) = try dump(["--dump", "observed"])
+        #expect(status == 0)
+        #expect(text.contains("ALL CHORES") && text.contains("Call the plumber"))
+    }
+
     @Test func live() throws {
         let (status, text) = try dump(["--dump", "live"])
         #expect(status == 0)

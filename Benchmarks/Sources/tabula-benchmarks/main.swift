@@ -180,6 +180,15 @@ struct SplitMix {
     summary.append("diff scenario=sectioned-1000x100 ids=uuid min_s=\(format(diff.min)) median_s=\(format(diff.median)) floor_ratio=\(ratio(diff.median / floor.median)) moves=\(stats.movedItems) section_moves=\(stats.movedSections)")
 }
 
+if arguments.contains("--observe") {
+    // Only the observed-list benchmark.
+    print("Tabula observed lists (config=release-O: swift run -c release, plain -O)")
+    summary += await observeBenchmark(runs: runs)
+    print("\nsummary")
+    for line in summary { print(line) }
+    exit(0)
+}
+
 if arguments.contains("--soak") {
     // Only the soaks: memory over long runs.
     print("Tabula soaks (config=release-O: swift run -c release, plain -O)")
@@ -202,6 +211,7 @@ for (label, n, stdlib) in [("5k", 5_000, true), ("100k", 100_000, !quick), ("1m"
 }
 sectionedBenchmark()
 summary += await liveBenchmark(runs: runs)
+summary += await observeBenchmark(runs: runs)
 summary += await soakBenchmarks(quick: quick)
 
 print("\nsummary")

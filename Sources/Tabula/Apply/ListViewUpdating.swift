@@ -35,6 +35,9 @@ public struct ListDiagnostic: Hashable, Sendable, CustomStringConvertible {
         /// The cell of a kind of item shown for the first time (``ListItem``) could not be
         /// registered; the view shows a placeholder cell for it.
         case configuration(String)
+        /// The closure of an observed list (``ListDriver/follow(animated:_:)``) threw; the last
+        /// good list stays on screen, and the models it read are still followed.
+        case observedListFailed(String)
     }
 
     /// What happened.
@@ -55,6 +58,8 @@ public struct ListDiagnostic: Hashable, Sendable, CustomStringConvertible {
             return "no configurator takes the item at \(path) (\(item)); a placeholder cell is shown: add a CellConfigurator for its kind"
         case let .configuration(problem):
             return "\(problem); a placeholder cell is shown"
+        case let .observedListFailed(error):
+            return "the observed list could not be built (\(error)); the last good list stays"
         }
     }
 }

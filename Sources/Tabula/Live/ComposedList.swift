@@ -18,6 +18,8 @@ where Item.ID: Sendable {
     /// list keeps its previous state.
     public private(set) var lastError: (any Error)?
     private var parts: [Part: Snapshot<SectionID, Item>] = [:]
+    /// The observations parts follow (``follow(_:model:_:)``), kept as long as the list.
+    var observations: [Part: any StoppableObservation] = [:]
 
     /// Creates a list whose parts appear in `order`.
     public init(driver: ListDriver<SectionID, Item>, parts order: [Part]) {

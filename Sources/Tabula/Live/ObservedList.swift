@@ -1,0 +1,164 @@
+#if canImport(Observation)
+    import Observation
+
+    /// A list that follows `@Observable` models: the list is a function of the models, and Tabula
+    /// evaluates it again when, and only when, something it read changes (SPEC B10).
+    ///
+    /// Start one with ``ListAdapter/follow(_:animated:_:)`` (or ``ListDriver/follow(animated:_:)``):
+    ///
+    /// ```swift
+    /// @Observable final class Inbox { var messages: [Message] = []; var showsArchived = false }
+    ///
+    /// let observation = adapter.follow(inbox) { inbox in
+    ///     try Snapshot(items: inbox.messages.filter { inbox.showsArchived || !$0.isArchived })
+    /// }
+    /// inbox.messages.append(message)   // the list animates the insert; no snapshot code
+    /// ```
+    ///
+    /// - Fine-grained: Observation records what the closure read; a change to anything else causes
+    ///   no evaluation.
+    /// - Coalesced: every change made in one turn of the main actor leads to one evaluation and one
+    ///   apply, after that turn. A change during an animated update is applied after it, latest
+    ///   wins, through the same ``ListDriver`` as every snapshot (large diffs run off the main actor).
+    /// - Safe: a closure that throws is reported as a ``ListDiagnostic`` and the last good list
+    ///   stays; what it read before throwing is still followed.
+    /// - No cycles: the driver keeps the observation, and the observation refers to the driver
+    ///   weakly; it ends with the adapter, with ``stop()``, or when the adapter shows another source.
+    ///   The model is held strongly (a model does not hold its views); pass it as the closure's
+    ///   argument rather than capturing `self`.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @MainActor
+    public final class ListObservation {
+        /// How many times the closure ran.
+        public private(set) var evaluations = 0
+        /// Whether the observation has ended.
+        public private(set) var isStopped = false
+        /// Runs the closure (the part that is tracked) and returns what to do with its result
+        /// (applying it, which is not tracked: cells configured during an apply may read models
+        /// too, and those reads must not cause evaluations).
+        private let produce: @MainActor () -> @MainActor () -> Void
+        private var scheduled = false
+
+        init(produce: @escaping @MainActor () -> @MainActor () -> Void) {
+            self.produce = produce
+        }
+
+        /// Stops following the models; what is on screen stays.
+        public func stop() { isStopped = true }
+
+        /// Evaluates now, and again after the turn in which anything it read changes.
+        func evaluate() {
+            scheduled = false
+            guard !isStopped else { return }
+            evaluations += 1
+            let deliver = withObservationTracking {
+                produce()
+            } onChange: { [weak self] in
+                // Called once, synchronously, on the first change to anything read; later changes
+                // in the same turn find the tracking gone, and the evaluation scheduled here, after
+                // the turn, sees them all.
+                Task { @MainActor in self?.schedule() }
+            }
+            deliver()
+        }
+
+        private func schedule() {
+            guard !isStopped, !scheduled else { return }
+            scheduled = true
+            evaluate()
+        }
+    }
+
+    extension ListDriver {
+        /// Applies the snapshot `makeSnapshot` builds, now and whenever what it read changes; see
+        /// ``ListObservation``. Showing another source stops it.
+        ///
+        /// - Returns: the observation, which the driver keeps (discard it or keep it to call
+        ///   ``ListObservation/stop()``).
+        @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+        @discardableResult
+        public func follow(animated: Bool = true, _ makeSnapshot: @escaping @MainActor () throws -> Snapshot<SectionID, Item>) -> ListObservation {
+            let observation = ListObservation { [weak self] in
+                let result = Result { try makeSnapshot() }
+                return {
+                    guard let self else { return }
+                    switch result {
+                    case .success(let snapshot): self.apply(snapshot, animated: animated, completion: nil)
+                    case .failure(let error): self.report(ListDiagnostic(.observedListFailed("\(error)")))
+                    }
+                }
+            }
+            currentSourceStop?()
+            currentSourceStop = { observation.stop() }
+            observation.evaluate()
+            return observation
+        }
+    }
+
+    extension ListAdapter {
+        /// Shows the snapshot `makeSnapshot` builds from `model`, and follows the `@Observable`
+        /// models it reads: every change is animated, with no snapshot code in the screen. See
+        /// ``ListObservation``.
+        ///
+        /// Items skip ``apply(_:animated:)``'s configurator check, as live updates do: an item no
+        /// configurator takes gets a placeholder cell and a ``ListDiagnostic``.
+        @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+        @discardableResult
+        public func follow<Model: AnyObject>(
+            _ model: Model, animated: Bool = true, _ makeSnapshot: @escaping @MainActor (Model) throws -> Snapshot<SectionID, Item>
+        ) -> ListObservation {
+            driver.follow(animated: animated) { try makeSnapshot(model) }
+        }
+
+        /// Shows the snapshot `makeSnapshot` builds, and follows the `@Observable` models it reads.
+        /// See ``ListObservation``.
+        @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+        @discardableResult
+        public func follow(animated: Bool = true, _ makeSnapshot: @escaping @MainActor () throws -> Snapshot<SectionID, Item>) -> ListObservation {
+            driver.follow(animated: animated, makeSnapshot)
+        }
+    }
+
+    extension ComposedList {
+        /// Makes `part` follow the `@Observable` models `makeSnapshot` reads from `model`: a section
+        /// that follows its own model, composed with the other parts. The list keeps the
+        /// observation until ``stopFollowing(_:)`` or until the list goes away.
+        @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+        @discardableResult
+        public func follow<Model: AnyObject>(
+            _ part: Part, model: Model, _ makeSnapshot: @escaping @MainActor (Model) throws -> Snapshot<SectionID, Item>
+        ) -> ListObservation {
+            let observation = ListObservation { [weak self] in
+                let result = Result { try makeSnapshot(model) }
+                return {
+                    guard let self else { return }
+                    switch result {
+                    case .success(let snapshot): self.update(part, with: snapshot)
+                    case .failure(let error): self.driver.report(ListDiagnostic(.observedListFailed("\(error)")))
+                    }
+                }
+            }
+            observations[part]?.stop()
+            observations[part] = observation
+            observation.evaluate()
+            return observation
+        }
+
+        /// Stops the observation `part` follows; the part keeps what it shows.
+        public func stopFollowing(_ part: Part) {
+            observations.removeValue(forKey: part)?.stop()
+        }
+    }
+#endif
+
+/// An observation that can be stopped (type-erased, so ``ComposedList`` can store observations
+/// without raising its own availability).
+@MainActor
+protocol StoppableObservation: AnyObject {
+    func stop()
+}
+
+#if canImport(Observation)
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    extension ListObservation: StoppableObservation {}
+#endif
