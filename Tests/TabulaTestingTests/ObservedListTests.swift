@@ -138,6 +138,47 @@ struct ObservedListTests {
         #expect(list.renderedText() == expected)
     }
 
+    @Test("a change during an animated update is applied after it, the latest state winning")
+    func changeDuringUpdate() async throws {
+        final class HeldView: ListViewUpdating {
+            var flavor: ListFlavor { .table }
+            var canAnimateUpdates: Bool { true }
+            var counts: [Int] = []
+            var held: [@MainActor () -> Void] = []
+            var batches = 0
+            weak var driver: ListDriver<Int, Todo>?
+            func displayedItemCounts() -> [Int] { counts }
+            func reloadData() { counts = driver!.snapshot.sections.map(\.items.count) }
+            func performBatchUpdates(_ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void) {
+                updateData()
+                batches += 1
+                counts = driver!.snapshot.sections.map(\.items.count)
+                held.append(completion)
+            }
+        }
+        let model = TodoModel(["a"])
+        let view = HeldView()
+        let driver = ListDriver<Int, Todo>()
+        view.driver = driver
+        driver.view = view
+        let observation = driver.follow { try model.snapshot() }
+        view.reloadData()
+        model.todos.append(Todo(id: 1, title: "b"))
+        await turns { view.batches == 1 }
+        #expect(view.batches == 1 && driver.isUpdating, "the first change is animating")
+        model.todos.append(Todo(id: 2, title: "c"))
+        await turns { observation.evaluations == 3 }
+        model.todos.removeFirst()
+        await turns { observation.evaluations == 4 }
+        #expect(view.batches == 1, "changes during the animation wait for it")
+        view.held.removeFirst()()
+        await turns { view.batches == 2 }
+        #expect(view.batches == 2)
+        #expect(driver.snapshot.allItems.map(\.title) == ["b", "c"], "one batch to the latest state, not one per change")
+        view.held.removeFirst()()
+        #expect(!driver.isUpdating)
+    }
+
     @Test("stop() and showing another source end the observation")
     func cancellation() async throws {
         let (list, adapter) = try todoList()
