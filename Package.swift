@@ -22,6 +22,8 @@ let package = Package(
         // Lock-free flags shared with the terminal's signal handlers (TabulaTerminal, on Linux and
         // macOS, where terminals are).
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
+        // `swift package generate-documentation --target NAME`: the DocC catalogues, built locally.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The platform-agnostic core: no UI import, no dependency beyond the standard library.
@@ -52,6 +54,10 @@ let package = Package(
         // sources as `TabulaExamples`; compiled for iOS by the Apple SDK build (behind
         // `#if canImport(UIKit)`, so empty elsewhere).
         .target(name: "TabulaUIKitExamples", dependencies: ["Tabula", "TabulaUIKit", "TabulaExamples"], path: "ExamplesUIKit"),
+        // The UIKit, AppKit and Core Data code blocks of README.md and the DocC articles, compiled
+        // for iOS and macOS the same way (behind `#if canImport`, so empty elsewhere);
+        // `Tests/DocSnippetsTests` checks that every block of the docs stands in compiled code.
+        .target(name: "TabulaDocSnippetsApple", dependencies: ["Tabula", "TabulaUIKit", "TabulaAppKit", "TabulaCoreData", "TabulaTesting"], path: "DocSnippetsApple"),
         // The demo's screens, as a library so tests can check what each one shows.
         .target(name: "TabulaDemoKit", dependencies: ["Tabula", "TabulaTerminal", "TabulaExamples"]),
         .executableTarget(
@@ -63,6 +69,10 @@ let package = Package(
         .testTarget(name: "TabulaGRDBTests", dependencies: ["TabulaGRDB", "Tabula", "TabulaTesting"]),
         .testTarget(name: "TabulaCoreDataTests", dependencies: ["TabulaCoreData", "Tabula", "TabulaTesting"]),
         .testTarget(name: "TabulaExamplesTests", dependencies: ["TabulaExamples", "Tabula", "TabulaTesting"]),
+        .testTarget(
+            name: "DocSnippetsTests",
+            dependencies: ["Tabula", "TabulaTesting", "TabulaTerminal", "TabulaGRDB", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "TabulaDemoTests", dependencies: ["TabulaDemoKit", "Tabula", "TabulaTesting", "TabulaTerminal", "TabulaExamples"]),
     ],
     swiftLanguageModes: [.v6]

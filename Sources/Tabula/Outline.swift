@@ -60,8 +60,11 @@ public struct Outline<ID: Hashable & Sendable, Value> {
 
 /// A node of an ``Outline``.
 public struct OutlineNode<ID: Hashable & Sendable, Value> {
+    /// The node's identifier, unique in its outline.
     public var id: ID
+    /// What the node shows.
     public var value: Value
+    /// The nodes under it, in order.
     public var children: [OutlineNode]
 
     /// Creates a node.
@@ -74,10 +77,15 @@ public struct OutlineNode<ID: Hashable & Sendable, Value> {
 
 /// A visible row of an ``Outline``: its node's value, how deep it is, and whether it can expand.
 public struct OutlineRow<ID: Hashable & Sendable, Value>: Identifiable {
+    /// The node's identifier.
     public var id: ID
+    /// The node's value.
     public var value: Value
+    /// How deep the node is: 0 for a root.
     public var depth: Int
+    /// Whether the node has children (and so can expand).
     public var hasChildren: Bool
+    /// Whether the node's children are shown.
     public var isExpanded: Bool
 }
 

@@ -9,6 +9,8 @@ extension Snapshot {
     ///
     /// - Throws: ``SnapshotError/duplicateSection(_:first:second:)`` when an identifier is already
     ///   present or repeated in `identifiers`.
+    ///
+    /// - Complexity: O(*t*) for *t* new sections (amortized).
     public mutating func appendSections(_ identifiers: [SectionID]) throws {
         try insertSections(identifiers.map { SectionType($0) }, at: _sections.count)
     }
@@ -16,17 +18,23 @@ extension Snapshot {
     /// Appends sections together with their titles and items.
     ///
     /// - Throws: a duplicate section or item identifier, naming both positions.
+    ///
+    /// - Complexity: O(*k* + *t*) for *k* new items in *t* new sections (amortized).
     public mutating func appendSections(_ sections: [SectionType]) throws {
         try insertSections(sections, at: _sections.count)
     }
 
     /// Inserts empty sections before the section `beforeIdentifier`.
+    ///
+    /// - Complexity: O(*t* + *s*) for *t* new sections and *s* sections.
     public mutating func insertSections(_ identifiers: [SectionID], beforeSection beforeIdentifier: SectionID) throws {
         guard let index = sectionIndex(of: beforeIdentifier) else { throw Failure.unknownSection(beforeIdentifier) }
         try insertSections(identifiers.map { SectionType($0) }, at: index)
     }
 
     /// Inserts empty sections after the section `afterIdentifier`.
+    ///
+    /// - Complexity: O(*t* + *s*) for *t* new sections and *s* sections.
     public mutating func insertSections(_ identifiers: [SectionID], afterSection afterIdentifier: SectionID) throws {
         guard let index = sectionIndex(of: afterIdentifier) else { throw Failure.unknownSection(afterIdentifier) }
         try insertSections(identifiers.map { SectionType($0) }, at: index + 1)
@@ -85,6 +93,8 @@ extension Snapshot {
     ///
     /// - Throws: ``SnapshotError/unknownSection(_:)`` for an identifier that is not present; nothing
     ///   is deleted then.
+    ///
+    /// - Complexity: O(*d* + *s* + *t* log *t*) for *d* deleted items, *s* sections and *t* identifiers.
     public mutating func deleteSections(_ identifiers: [SectionID]) throws {
         var indices = Set<Int>()
         for id in identifiers {
@@ -109,11 +119,15 @@ extension Snapshot {
     }
 
     /// Moves the section `identifier` so that it stands just before `beforeIdentifier`.
+    ///
+    /// - Complexity: O(*s*) for *s* sections; no item is touched.
     public mutating func moveSection(_ identifier: SectionID, beforeSection beforeIdentifier: SectionID) throws {
         try _moveSection(identifier, relativeTo: beforeIdentifier, after: false)
     }
 
     /// Moves the section `identifier` so that it stands just after `afterIdentifier`.
+    ///
+    /// - Complexity: O(*s*) for *s* sections; no item is touched.
     public mutating func moveSection(_ identifier: SectionID, afterSection afterIdentifier: SectionID) throws {
         try _moveSection(identifier, relativeTo: afterIdentifier, after: true)
     }
@@ -133,18 +147,24 @@ extension Snapshot {
     }
 
     /// Sets the header title of the section `identifier`.
+    ///
+    /// - Complexity: O(1) on average.
     public mutating func setHeader(_ title: String?, forSection identifier: SectionID) throws {
         guard let index = sectionIndex(of: identifier) else { throw Failure.unknownSection(identifier) }
         _sections[index].header = title
     }
 
     /// Sets the footer title of the section `identifier`.
+    ///
+    /// - Complexity: O(1) on average.
     public mutating func setFooter(_ title: String?, forSection identifier: SectionID) throws {
         guard let index = sectionIndex(of: identifier) else { throw Failure.unknownSection(identifier) }
         _sections[index].footer = title
     }
 
     /// Asks the next diff to reload every item of these sections, and their titles.
+    ///
+    /// - Complexity: O(*t*) for *t* identifiers.
     public mutating func reloadSections(_ identifiers: [SectionID]) throws {
         for id in identifiers where !containsSection(id) { throw Failure.unknownSection(id) }
         _reloadedSections.formUnion(identifiers)
@@ -171,12 +191,16 @@ extension Snapshot {
     }
 
     /// Inserts items just before the item `beforeIdentifier`, in its section.
+    ///
+    /// - Complexity: O(*k* + *r*) for *k* new items and the *r* items after them in the section.
     public mutating func insertItems(_ items: [Item], beforeItem beforeIdentifier: Item.ID) throws {
         guard let path = indexPath(of: beforeIdentifier) else { throw Failure.unknownItem(beforeIdentifier) }
         try _insertItems(items, at: path)
     }
 
     /// Inserts items just after the item `afterIdentifier`, in its section.
+    ///
+    /// - Complexity: O(*k* + *r*) for *k* new items and the *r* items after them in the section.
     public mutating func insertItems(_ items: [Item], afterItem afterIdentifier: Item.ID) throws {
         guard let path = indexPath(of: afterIdentifier) else { throw Failure.unknownItem(afterIdentifier) }
         try _insertItems(items, at: ItemPath(item: path.item + 1, section: path.section))
@@ -186,6 +210,8 @@ extension Snapshot {
     ///
     /// - Throws: ``SnapshotError/itemPathOutOfRange(_:itemsInSection:)`` when `path` is neither an
     ///   existing position nor the end of its section, or a duplicate identifier.
+    ///
+    /// - Complexity: O(*k* + *r*) for *k* new items and the *r* items after them in the section.
     public mutating func insertItems(_ items: [Item], at path: ItemPath) throws {
         try _insertItems(items, at: path)
     }
@@ -214,7 +240,8 @@ extension Snapshot {
     ///
     /// - Throws: ``SnapshotError/unknownItem(_:)`` for the first identifier that is not present;
     ///   nothing is deleted then. An identifier listed twice is deleted once.
-    /// - Complexity: O(*k* + the items after the first deleted one in each affected section).
+    /// - Complexity: O(*k* log *k* + *a*) for *k* identifiers and the *a* items of the sections they
+    ///   are in: each affected section is rebuilt once.
     public mutating func deleteItems(_ identifiers: [Item.ID]) throws {
         var bySection = [Int: [Int]]()
         var seen = Set<Item.ID>(minimumCapacity: identifiers.count)
@@ -251,14 +278,14 @@ extension Snapshot {
     /// To empty the sections but keep them (and their titles), use
     /// ``deleteAllItemsKeepingSections()``.
     ///
-    /// - Complexity: O(1) (the storage is released).
+    /// - Complexity: O(*n*) to release the *n* items.
     public mutating func deleteAllItems() {
         self = Snapshot()
     }
 
     /// Deletes every item, keeping the sections, now empty, with their titles.
     ///
-    /// - Complexity: O(*s*) for *s* sections.
+    /// - Complexity: O(*n* + *s*) for *n* items and *s* sections.
     public mutating func deleteAllItemsKeepingSections() {
         for index in _sections.indices { _sections[index].items.removeAll() }
         _locations.removeAll()
@@ -267,18 +294,24 @@ extension Snapshot {
     }
 
     /// Deletes every section and item; the same as ``deleteAllItems()``.
+    ///
+    /// - Complexity: O(*n*) to release the *n* items.
     public mutating func removeAll() {
         self = Snapshot()
     }
 
     /// Moves the item `identifier` so that it stands just before `beforeIdentifier`, possibly in
     /// another section.
+    ///
+    /// - Complexity: O(*r*) for the *r* items from the first position the move touches to the end of the section (of each section, across sections).
     public mutating func moveItem(_ identifier: Item.ID, beforeItem beforeIdentifier: Item.ID) throws {
         try _moveItem(identifier, relativeTo: beforeIdentifier, after: false)
     }
 
     /// Moves the item `identifier` so that it stands just after `afterIdentifier`, possibly in
     /// another section.
+    ///
+    /// - Complexity: O(*r*) for the *r* items from the first position the move touches to the end of the section (of each section, across sections).
     public mutating func moveItem(_ identifier: Item.ID, afterItem afterIdentifier: Item.ID) throws {
         try _moveItem(identifier, relativeTo: afterIdentifier, after: true)
     }
@@ -288,6 +321,8 @@ extension Snapshot {
     ///
     /// - Throws: ``SnapshotError/itemPathOutOfRange(_:itemsInSection:)`` naming whichever path is
     ///   out of range.
+    ///
+    /// - Complexity: O(*r*) for the *r* items from the first position the move touches to the end of the section (of each section, across sections).
     public mutating func moveItem(at source: ItemPath, to destination: ItemPath) throws {
         let item = try existingItem(at: source)
         guard _sections.indices.contains(destination.section) else {
@@ -318,6 +353,8 @@ extension Snapshot {
     /// Replaces items with new values that have the same identifiers (new content, same identity).
     ///
     /// - Throws: ``SnapshotError/unknownItem(_:)``; nothing is replaced then.
+    ///
+    /// - Complexity: O(*k*) for *k* items.
     public mutating func updateItems(_ items: [Item]) throws {
         var paths = [ItemPath]()
         paths.reserveCapacity(items.count)
@@ -329,12 +366,16 @@ extension Snapshot {
     }
 
     /// Asks the next diff to reload these items (replace their cells) even if their content is equal.
+    ///
+    /// - Complexity: O(*k*) for *k* identifiers.
     public mutating func reloadItems(_ identifiers: [Item.ID]) throws {
         try _mark(identifiers, .reload)
     }
 
     /// Asks the next diff to reconfigure these items (keep their cells, configure again) even if
     /// their content is equal.
+    ///
+    /// - Complexity: O(*k*) for *k* identifiers.
     public mutating func reconfigureItems(_ identifiers: [Item.ID]) throws {
         try _mark(identifiers, .reconfigure)
     }
@@ -346,6 +387,8 @@ extension Snapshot {
 
     /// A copy without pending ``reloadItems(_:)``, ``reconfigureItems(_:)`` or
     /// ``reloadSections(_:)`` requests: what is on screen once they have been carried out.
+    ///
+    /// - Complexity: O(1) when nothing was requested; otherwise O(*u*) to release the *u* requests.
     public func clearingUpdateRequests() -> Snapshot {
         guard hasRequestedUpdates else { return self }
         var copy = self

@@ -1,9 +1,13 @@
 extension Snapshot {
     /// The sections, with their items, in display order.
+    ///
+    /// - Complexity: O(1).
     @inlinable
     public var sections: [SectionType] { _sections }
 
     /// The number of sections.
+    ///
+    /// - Complexity: O(1).
     @inlinable
     public var numberOfSections: Int { _sections.count }
 
@@ -17,6 +21,8 @@ extension Snapshot {
     ///
     /// Returning 0 rather than trapping matches what a data source must answer for a section the
     /// view asks about while it is being removed.
+    ///
+    /// - Complexity: O(1).
     @inlinable
     public func numberOfItems(inSection index: Int) -> Int {
         _sections.indices.contains(index) ? _sections[index].items.count : 0
@@ -33,21 +39,31 @@ extension Snapshot {
     }
 
     /// The section identifiers, in order.
+    ///
+    /// - Complexity: O(*s*) for *s* sections.
     public var sectionIdentifiers: [SectionID] { _sections.map(\.id) }
 
     /// Every item identifier, section by section.
+    ///
+    /// - Complexity: O(*n*) for *n* items.
     public var itemIdentifiers: [Item.ID] { _sections.flatMap { $0.items.map(\.id) } }
 
     /// Every item, section by section.
+    ///
+    /// - Complexity: O(*n*) for *n* items.
     public var allItems: [Item] { _sections.flatMap(\.items) }
 
     /// The section at `index`, or `nil`.
+    ///
+    /// - Complexity: O(1).
     @inlinable
     public func section(at index: Int) -> SectionType? {
         _sections.indices.contains(index) ? _sections[index] : nil
     }
 
     /// The section with identifier `id`, or `nil`.
+    ///
+    /// - Complexity: O(1) on average.
     public func section(_ id: SectionID) -> SectionType? {
         sectionIndex(of: id).map { _sections[$0] }
     }
@@ -62,11 +78,15 @@ extension Snapshot {
     }
 
     /// The items of the section with identifier `id`, or `nil` when there is no such section.
+    ///
+    /// - Complexity: O(1) on average (the array is shared, not copied).
     public func items(inSection id: SectionID) -> [Item]? {
         section(id)?.items
     }
 
     /// The item at `path`, or `nil` when the path is out of range.
+    ///
+    /// - Complexity: O(1).
     @inlinable
     public func item(at path: ItemPath) -> Item? {
         guard _sections.indices.contains(path.section) else { return nil }
@@ -75,6 +95,8 @@ extension Snapshot {
     }
 
     /// The item at `path`, or ``SnapshotError/itemPathOutOfRange(_:itemsInSection:)``.
+    ///
+    /// - Complexity: O(1).
     public func existingItem(at path: ItemPath) throws -> Item {
         guard let item = item(at: path) else {
             throw Failure.itemPathOutOfRange(path, itemsInSection: section(at: path.section)?.items.count)
@@ -92,10 +114,14 @@ extension Snapshot {
     }
 
     /// Whether an item with identifier `id` is in the snapshot.
+    ///
+    /// - Complexity: O(1) on average.
     @inlinable
     public func contains(_ id: Item.ID) -> Bool { _locations[id] != nil }
 
     /// Whether a section with identifier `id` is in the snapshot.
+    ///
+    /// - Complexity: O(1) on average.
     @inlinable
     public func containsSection(_ id: SectionID) -> Bool { _sectionTokens[id] != nil }
 
@@ -109,16 +135,22 @@ extension Snapshot {
     }
 
     /// The identifier of the section that holds the item `id`, or `nil`.
+    ///
+    /// - Complexity: O(1) on average.
     public func sectionIdentifier(containingItem id: Item.ID) -> SectionID? {
         indexPath(of: id).map { _sections[$0.section].id }
     }
 
     /// Whether the snapshot has no item (it may still have empty sections).
+    ///
+    /// - Complexity: O(1).
     @inlinable
     public var isEmpty: Bool { _locations.isEmpty }
 
     /// The explicit update requested for `id` with ``reloadItems(_:)`` or ``reconfigureItems(_:)``,
     /// if any.
+    ///
+    /// - Complexity: O(1) on average.
     public func requestedUpdate(for id: Item.ID) -> UpdateKind? {
         if let kind = _updateMarks[id] { return kind }
         if let section = sectionIdentifier(containingItem: id), _reloadedSections.contains(section) { return .reload }
@@ -126,9 +158,13 @@ extension Snapshot {
     }
 
     /// Whether ``reloadSections(_:)`` asked for the section with `id` to be reloaded by the next diff.
+    ///
+    /// - Complexity: O(1) on average.
     public func isReloadRequested(forSection id: SectionID) -> Bool { _reloadedSections.contains(id) }
 
     /// Whether any explicit reload or reconfigure is pending.
+    ///
+    /// - Complexity: O(1).
     @inlinable
     public var hasRequestedUpdates: Bool { !_updateMarks.isEmpty || !_reloadedSections.isEmpty }
 }

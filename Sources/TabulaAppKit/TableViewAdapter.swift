@@ -10,6 +10,7 @@
         /// The switch shown for toggle accessories.
         public let toggle = NSSwitch()
 
+        /// Creates the view and its subviews.
         public override init(frame frameRect: NSRect) {
             super.init(frame: frameRect)
             let field = NSTextField(labelWithString: "")
@@ -29,10 +30,12 @@
             ])
         }
 
+        /// Creates the view from an archive, with its subviews.
         public required init?(coder: NSCoder) {
             super.init(coder: coder)
         }
 
+        /// Shows `content`: text, secondary text, accessory and style.
         public func apply(_ content: CellContent) {
             textField?.stringValue = content.text ?? ""
             var secondary = content.secondaryText ?? ""
@@ -99,10 +102,14 @@
 
         // MARK: ListViewUpdating
 
+        /// Which rules and wording apply (`ListViewUpdating`).
         public var flavor: ListFlavor { .table }
+        /// Whether the view can animate now: it has loaded once and is in a window (`ListViewUpdating`).
         public var canAnimateUpdates: Bool { hasLoaded && tableView?.window != nil }
+        /// The counts the view itself reports, which the driver compares with its snapshot (`ListViewUpdating`).
         public func displayedItemCounts() -> [Int] { displayedCounts }
 
+        /// Reloads the view from the snapshot (`ListViewUpdating`; the driver calls it).
         public func reloadData() {
             hasLoaded = true
             rows = rows(of: driver.snapshot)
@@ -110,6 +117,7 @@
             tableView?.reloadData()
         }
 
+        /// Replays one stage of a changeset as one batch update (`ListViewUpdating`; the driver calls it).
         public func performBatchUpdates(
             _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
         ) {
@@ -161,17 +169,21 @@
 
         // MARK: CellRegistrar
 
+        /// The class this adapter registered under `identifier` (`CellRegistrar`).
         public func registeredCellTypeName(forReuseIdentifier identifier: String) -> String? { registered[identifier] }
 
+        /// The cell class of the nib named `name` in the adapter's bundle, if there is one (`CellRegistrar`).
         public func nibCellTypeName(named name: String) -> String? {
             bundle.path(forResource: name, ofType: "nib") != nil ? name : nil
         }
 
+        /// Registers the nib `name` under `identifier` (`CellRegistrar`).
         public func registerNib(named name: String, forReuseIdentifier identifier: String) {
             tableView?.register(NSNib(nibNamed: name, bundle: bundle), forIdentifier: NSUserInterfaceItemIdentifier(identifier))
             registered[identifier] = name
         }
 
+        /// Registers `cellType` under `identifier`; `false` when it is not this view's cell class (`CellRegistrar`).
         public func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
             guard let viewClass = cellType as? NSView.Type else { return false }
             classes[identifier] = viewClass
@@ -179,6 +191,7 @@
             return true
         }
 
+        /// Registers Tabula's standard content cell under `identifier` (`CellRegistrar`).
         public func registerContentCell(forReuseIdentifier identifier: String) {
             classes[identifier] = TabulaTableCellView.self
             registered[identifier] = "ContentCell"
@@ -186,6 +199,7 @@
 
         // MARK: NSTableViewDataSource and delegate
 
+        /// The number of rows: every section header and every item.
         public func numberOfRows(in tableView: NSTableView) -> Int {
             if !hasLoaded {
                 hasLoaded = true
@@ -195,11 +209,13 @@
             return rows.count
         }
 
+        /// Whether the row is a section header.
         public func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool {
             if case .header = rows[row] { return true }
             return false
         }
 
+        /// The header view or the configured cell view of the row.
         public func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
             switch rows[row] {
             case .header(let id):
@@ -227,6 +243,7 @@
             return view
         }
 
+        /// Hands the selected item to `onSelect`.
         public func tableViewSelectionDidChange(_ notification: Notification) {
             guard let tableView, tableView.selectedRow >= 0, case .item(let id) = rows[tableView.selectedRow],
                 let item = driver.snapshot[id]

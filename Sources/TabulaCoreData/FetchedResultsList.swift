@@ -109,10 +109,12 @@
         // A `@preconcurrency` conformance: the controller calls these on its context's queue, the
         // main queue (see the precondition), and the runtime checks that it is.
 
+        /// Starts collecting the controller's changes (`NSFetchedResultsControllerDelegate`).
         public func controllerWillChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>) {
             changes = ResultsChanges()
         }
 
+        /// Collects one object change (`NSFetchedResultsControllerDelegate`).
         public func controller(
             _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange anObject: Any, at indexPath: IndexPath?,
             for type: NSFetchedResultsChangeType, newIndexPath: IndexPath?
@@ -131,6 +133,7 @@
             }
         }
 
+        /// Collects one section change (`NSFetchedResultsControllerDelegate`).
         public func controller(
             _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChange sectionInfo: any NSFetchedResultsSectionInfo,
             atSectionIndex sectionIndex: Int, for type: NSFetchedResultsChangeType
@@ -142,6 +145,7 @@
             }
         }
 
+        /// Applies the collected changes to the snapshot and the list (`NSFetchedResultsControllerDelegate`).
         public func controllerDidChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>) {
             let pending = changes
             changes = ResultsChanges()

@@ -10,11 +10,17 @@ import Tabula
 public struct ResultsChanges<Key> {
     /// One reported change.
     public enum Change {
+        /// An object inserted at a path of the results after the change.
         case insert(Key, at: ItemPath)
+        /// The object at a path of the results before the change was deleted.
         case delete(at: ItemPath)
+        /// An object moved from a path before the change to a path after it.
         case move(Key, from: ItemPath, to: ItemPath)
+        /// The object at a path before the change changed its content.
         case update(Key, at: ItemPath)
+        /// A section inserted at an index after the change.
         case insertSection(name: String, at: Int)
+        /// The section at an index before the change was deleted.
         case deleteSection(at: Int)
     }
 
@@ -28,7 +34,7 @@ public struct ResultsChanges<Key> {
     /// them. Only inserted, moved and updated objects are turned into items (`makeItem`): the other
     /// objects are neither read nor faulted in, so `fetchBatchSize` keeps its effect.
     ///
-    /// - Throws: ``SnapshotError`` when a path does not match `snapshot` or two objects map to one
+    /// - Throws: `SnapshotError` when a path does not match `snapshot` or two objects map to one
     ///   identifier; `snapshot` is the caller's to keep showing then.
     /// - Complexity: O(changes × log changes + the rows after each change in its section).
     public func applied<SectionID: Hashable & Sendable, Item: Identifiable>(

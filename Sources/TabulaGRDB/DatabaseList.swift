@@ -7,7 +7,7 @@ import Tabula
 ///
 /// Instead of fetching the whole table again after each commit (what `ValueObservation` does), the
 /// list observes the table's transactions, fetches only the rows the commits touched, merges them
-/// into the sorted rows it holds off the main actor, and hands the new snapshot to a ``ListDriver``.
+/// into the sorted rows it holds off the main actor, and hands the new snapshot to a `ListDriver`.
 /// A one-row commit to a 100,000-row table therefore costs a small fraction of a reload (the
 /// benchmarks measure it).
 ///
@@ -40,6 +40,7 @@ import Tabula
 ///   pair of rows they order differently (stage ``DatabaseListError/Stage/ordering``).
 @MainActor
 public final class DatabaseList<Record: ListRecord> {
+    /// The snapshots the list shows: sections by `Record.SectionKey`, items the records.
     public typealias SnapshotType = Snapshot<Record.SectionKey, Record>
 
     /// The database.

@@ -20,6 +20,7 @@ import Tabula
 /// repeated identifiers) arrive as ``DatabaseListError``; the last good snapshot stays on screen.
 @MainActor
 public final class DatabaseQueryList<SectionID: Hashable & Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
+    /// The snapshots the list shows, as the query's `snapshot` closure builds them.
     public typealias SnapshotType = Snapshot<SectionID, Item>
 
     /// The database.

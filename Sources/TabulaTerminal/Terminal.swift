@@ -6,10 +6,23 @@
 
 /// A key the user pressed.
 public enum Key: Hashable, Sendable {
-    case up, down, pageUp, pageDown, home, end
-    case enter, escape, backspace, tab
+    /// An arrow key.
+    case up, down
+    /// Page Up and Page Down.
+    case pageUp, pageDown
+    /// Home and End.
+    case home, end
+    /// Return.
+    case enter
+    /// Esc, alone (not the start of an escape sequence).
+    case escape
+    /// Backspace or Delete.
+    case backspace
+    /// Tab.
+    case tab
     /// Ctrl-C (the terminal is in raw mode, so it arrives as a key rather than a signal).
     case interrupt
+    /// A printable character.
     case character(Character)
 }
 
@@ -99,6 +112,7 @@ public final class Terminal {
 
     private var active = false
 
+    /// Creates a terminal session; nothing changes until ``start()``.
     public init() {}
 
     /// Enters raw mode and the alternate screen, and hides the cursor.
@@ -220,6 +234,7 @@ public final class Terminal {
 public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
 
+    /// Creates a decoder with nothing pending.
     public init() {}
 
     /// Whether the bytes so far end inside an escape sequence.

@@ -15,7 +15,14 @@ import Tabula
 public final class TerminalListView<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: ListAdapter
 where Item.ID: Sendable {
     /// How a row was changed by the last update, for the moment it stays marked.
-    public enum Mark: Hashable, Sendable { case inserted, moved, updated }
+    public enum Mark: Hashable, Sendable {
+        /// The row was inserted.
+        case inserted
+        /// The row moved.
+        case moved
+        /// The row's content changed.
+        case updated
+    }
 
     /// The apply pipeline driving this view.
     public let driver: ListDriver<SectionID, Item>
@@ -239,6 +246,7 @@ extension TerminalListView where Item: Equatable {
 
 /// Monotonic time without Foundation.
 public enum DispatchTimeLite {
+    /// Nanoseconds of the monotonic clock (`CLOCK_MONOTONIC`), which never goes back.
     public static func nowNanoseconds() -> UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)

@@ -10,6 +10,7 @@ import Tabula
 open class HeadlessCell {
     /// What sits at the trailing edge of a cell.
     public enum Accessory: Hashable, Sendable {
+        /// Nothing.
         case none
         /// A chevron: the row leads somewhere.
         case disclosureIndicator

@@ -1,7 +1,7 @@
 import Tabula
 
 /// Drives a ``HeadlessListView`` from snapshots and cell configurators, through the same apply
-/// pipeline (``ListDriver``) and the same configurators the UIKit and AppKit adapters use.
+/// pipeline (`ListDriver`) and the same configurators the UIKit and AppKit adapters use.
 ///
 /// Everything a table view data source and delegate do is here, typed: selection hands over the
 /// item that was tapped (S3.3), swipe-to-delete and reordering update the snapshot and the view
@@ -43,7 +43,7 @@ where Item.ID: Sendable {
     /// Creates an adapter, becomes `listView`'s data source and delegate, and registers every cell
     /// the configurators use.
     ///
-    /// - Throws: ``ConfigurationError`` for conflicting registrations, naming both classes.
+    /// - Throws: `ConfigurationError` for conflicting registrations, naming both classes.
     public init(
         listView: HeadlessListView, cells: CellConfigurators<Item>,
         updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?
@@ -175,7 +175,7 @@ where Item.ID: Sendable {
 
 extension HeadlessListAdapter where Item: Equatable {
     /// Creates an adapter that compares content with `==` and picks the cheapest correct update for
-    /// a changed item (``CellConfigurators/cheapestUpdate``).
+    /// a changed item (`CellConfigurators.cheapestUpdate`).
     public convenience init(listView: HeadlessListView, cells: CellConfigurators<Item>) throws {
         try self.init(listView: listView, cells: cells, updateKind: cells.cheapestUpdate)
     }

@@ -60,7 +60,7 @@ extension HeadlessListDelegate {
 /// - only the items inside the viewport are requested from the data source; cells that leave it are
 ///   prepared for reuse and go back to their pool;
 /// - a batch update is checked with
-///   ``BatchUpdate/validate(before:after:flavor:mapItems:shiftedReloads:)`` (UIKit's rules and
+///   `BatchUpdate.validate(before:after:flavor:mapItems:shiftedReloads:)` (UIKit's rules and
 ///   messages) against the counts the view had and the counts the data source now reports;
 ///   cells of items that merely moved or stayed are kept as they were, *not* requested again, so a
 ///   missing reload shows up as stale text, as it would on a device;
@@ -105,7 +105,7 @@ public final class HeadlessListView {
         case nib(HeadlessNib)
     }
 
-    /// The rules and wording in force: ``ListFlavor/table`` or ``ListFlavor/collection``.
+    /// The rules and wording in force: `ListFlavor.table` or `ListFlavor.collection`.
     public let flavor: ListFlavor
     /// How many lines fit on screen (each header, row and footer takes one); `nil` shows everything,
     /// and a negative height is taken as 0.

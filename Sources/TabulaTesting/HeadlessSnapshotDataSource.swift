@@ -1,7 +1,7 @@
 import Tabula
 
-/// A data source that shows a ``Snapshot`` in a ``HeadlessListView`` and animates every new snapshot
-/// into it as UIKit would: by computing a ``Changeset`` and performing each stage as a checked batch
+/// A data source that shows a `Snapshot` in a ``HeadlessListView`` and animates every new snapshot
+/// into it as UIKit would: by computing a `Changeset` and performing each stage as a checked batch
 /// update.
 ///
 /// It is the quickest way to test what a list will show, and the oracle Tabula's own diff tests use:
@@ -34,8 +34,11 @@ where Item.ID: Sendable {
     /// Creates a data source and makes it `listView`'s data source.
     ///
     /// - Parameters:
+    ///   - listView: the view to drive; the data source becomes its data source.
+    ///   - options: how changed items are updated (`DiffOptions`).
     ///   - reuseIdentifier: the identifier to dequeue for an item; registered with
     ///     ``HeadlessCell`` unless already registered.
+    ///   - isContentEqual: whether two versions of an item look the same (no update needed).
     ///   - configure: sets a dequeued cell up for an item.
     public convenience init(
         listView: HeadlessListView, options: DiffOptions = DiffOptions(),
@@ -50,7 +53,7 @@ where Item.ID: Sendable {
     }
 
     /// Creates a data source whose diff asks `updateKind` how a changed item is updated (as
-    /// ``ListDriver`` does), and `canReconfigure` whether it may keep its cell (a reconfigure it
+    /// `ListDriver` does), and `canReconfigure` whether it may keep its cell (a reconfigure it
     /// refuses becomes a reload).
     public init(
         listView: HeadlessListView, reuseIdentifier: @escaping (Item) -> String = { _ in "cell" },

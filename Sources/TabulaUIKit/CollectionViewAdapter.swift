@@ -54,19 +54,24 @@
 
         // MARK: ListViewUpdating
 
+        /// Which rules and wording apply (`ListViewUpdating`).
         public var flavor: ListFlavor { .collection }
+        /// Whether the view can animate now: it has loaded once and is in a window (`ListViewUpdating`).
         public var canAnimateUpdates: Bool { hasLoaded && collectionView?.window != nil }
 
+        /// The counts the view itself reports, which the driver compares with its snapshot (`ListViewUpdating`).
         public func displayedItemCounts() -> [Int] {
             guard let collectionView else { return [] }
             return (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
         }
 
+        /// Reloads the view from the snapshot (`ListViewUpdating`; the driver calls it).
         public func reloadData() {
             hasLoaded = true
             collectionView?.reloadData()
         }
 
+        /// Replays one stage of a changeset as one batch update (`ListViewUpdating`; the driver calls it).
         public func performBatchUpdates(
             _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
         ) {
@@ -108,15 +113,19 @@
 
         // MARK: CellRegistrar
 
+        /// The class this adapter registered under `identifier` (`CellRegistrar`).
         public func registeredCellTypeName(forReuseIdentifier identifier: String) -> String? { registered[identifier] }
 
+        /// The cell class of the nib named `name` in the adapter's bundle, if there is one (`CellRegistrar`).
         public func nibCellTypeName(named name: String) -> String? { nibs.cellClassName(inNibNamed: name) }
 
+        /// Registers the nib `name` under `identifier` (`CellRegistrar`).
         public func registerNib(named name: String, forReuseIdentifier identifier: String) {
             collectionView?.register(UINib(nibName: name, bundle: nibs.bundle), forCellWithReuseIdentifier: identifier)
             registered[identifier] = name
         }
 
+        /// Registers `cellType` under `identifier`; `false` when it is not this view's cell class (`CellRegistrar`).
         public func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
             guard let cellClass = cellType as? UICollectionViewCell.Type else { return false }
             collectionView?.register(cellClass, forCellWithReuseIdentifier: identifier)
@@ -124,6 +133,7 @@
             return true
         }
 
+        /// Registers Tabula's standard content cell under `identifier` (`CellRegistrar`).
         public func registerContentCell(forReuseIdentifier identifier: String) {
             collectionView?.register(TabulaCollectionCell.self, forCellWithReuseIdentifier: identifier)
             registered[identifier] = "ContentCell"
@@ -131,15 +141,18 @@
 
         // MARK: UICollectionViewDataSource
 
+        /// The snapshot's number of sections.
         public func numberOfSections(in collectionView: UICollectionView) -> Int {
             hasLoaded = true
             return driver.snapshot.numberOfSections
         }
 
+        /// The number of items of the snapshot's section, 0 for a section it does not have.
         public func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
             driver.snapshot.numberOfItems(inSection: section)
         }
 
+        /// The configured cell of the item at `indexPath` (a placeholder and a diagnostic for an item no configurator takes).
         public func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
             // An item no configurator takes (a live source skips `apply`'s check), or a path the
             // snapshot lacks, gets the registered placeholder and a diagnostic, never a trap.
@@ -153,6 +166,7 @@
             ) { collectionView.dequeueReusableCell(withReuseIdentifier: $0, for: indexPath) }
         }
 
+        /// The section's header or footer title view.
         public func collectionView(
             _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
         ) -> UICollectionReusableView {
@@ -164,11 +178,13 @@
 
         // MARK: UICollectionViewDelegate
 
+        /// Hands the selected item to `onSelect`.
         public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
             guard let item = item(at: indexPath) else { return }
             onSelect?(item, indexPath)
         }
 
+        /// The context menu `contextMenu` builds for the item, if any.
         public func collectionView(
             _ collectionView: UICollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath, point: CGPoint
         ) -> UIContextMenuConfiguration? {

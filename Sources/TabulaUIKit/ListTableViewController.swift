@@ -10,12 +10,14 @@
     /// estimate).
     ///
     /// ```swift
-    /// let users = try ListTableViewController<String, User>(cells: CellConfigurators {
-    ///     CellConfigurator.content { user in CellContent(text: user.login, secondaryText: user.name, style: "subtitle") }
-    /// })
-    /// users.adapter.onSelect = { user, _ in navigationController?.pushViewController(repositories(of: user), animated: true) }
-    /// await users.setItems(results)   // reloads or animates, and scrolls to the top
+    /// let users = ListTableViewController<String, User>(cell: UserCell.self)   // a ConfigurableCell
+    /// users.loadViewIfNeeded()                                                 // the adapter exists from here
+    /// users.adapter.onSelect = { [weak self] user, _ in self?.open(user) }
+    /// try await users.setItems(results, in: "results")   // reloads or animates, and scrolls to the top
     /// ```
+    ///
+    /// `adapter` is created in `viewDidLoad` (it needs the table view): set its handlers there, in
+    /// a subclass, or after `loadViewIfNeeded()`.
     @MainActor
     open class ListTableViewController<SectionID: Hashable & Sendable, Item: Identifiable & Equatable & Sendable>: UITableViewController
     where Item.ID: Sendable {
@@ -46,6 +48,7 @@
             fatalError("ListTableViewController is created in code, with its configurators")
         }
 
+        /// Sizes rows automatically and creates the adapter, registering every cell.
         open override func viewDidLoad() {
             super.viewDidLoad()
             tableView.rowHeight = UITableView.automaticDimension

@@ -76,20 +76,25 @@
 
         // MARK: ListViewUpdating
 
+        /// Which rules and wording apply (`ListViewUpdating`).
         public var flavor: ListFlavor { .table }
 
+        /// Whether the view can animate now: it has loaded once and is in a window (`ListViewUpdating`).
         public var canAnimateUpdates: Bool { hasLoaded && tableView?.window != nil }
 
+        /// The counts the view itself reports, which the driver compares with its snapshot (`ListViewUpdating`).
         public func displayedItemCounts() -> [Int] {
             guard let tableView else { return [] }
             return (0..<tableView.numberOfSections).map { tableView.numberOfRows(inSection: $0) }
         }
 
+        /// Reloads the view from the snapshot (`ListViewUpdating`; the driver calls it).
         public func reloadData() {
             hasLoaded = true
             tableView?.reloadData()
         }
 
+        /// Replays one stage of a changeset as one batch update (`ListViewUpdating`; the driver calls it).
         public func performBatchUpdates(
             _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
         ) {
@@ -132,15 +137,19 @@
 
         // MARK: CellRegistrar
 
+        /// The class this adapter registered under `identifier` (`CellRegistrar`).
         public func registeredCellTypeName(forReuseIdentifier identifier: String) -> String? { registered[identifier] }
 
+        /// The cell class of the nib named `name` in the adapter's bundle, if there is one (`CellRegistrar`).
         public func nibCellTypeName(named name: String) -> String? { nibs.cellClassName(inNibNamed: name) }
 
+        /// Registers the nib `name` under `identifier` (`CellRegistrar`).
         public func registerNib(named name: String, forReuseIdentifier identifier: String) {
             tableView?.register(UINib(nibName: name, bundle: nibs.bundle), forCellReuseIdentifier: identifier)
             registered[identifier] = name
         }
 
+        /// Registers `cellType` under `identifier`; `false` when it is not this view's cell class (`CellRegistrar`).
         public func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
             guard let cellClass = cellType as? UITableViewCell.Type else { return false }
             tableView?.register(cellClass, forCellReuseIdentifier: identifier)
@@ -148,6 +157,7 @@
             return true
         }
 
+        /// Registers Tabula's standard content cell under `identifier` (`CellRegistrar`).
         public func registerContentCell(forReuseIdentifier identifier: String) {
             tableView?.register(TabulaTableCell.self, forCellReuseIdentifier: identifier)
             registered[identifier] = "ContentCell"
@@ -155,15 +165,18 @@
 
         // MARK: UITableViewDataSource
 
+        /// The snapshot's number of sections.
         public func numberOfSections(in tableView: UITableView) -> Int {
             hasLoaded = true
             return driver.snapshot.numberOfSections
         }
 
+        /// The number of items of the snapshot's section, 0 for a section it does not have.
         public func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
             driver.snapshot.numberOfItems(inSection: section)
         }
 
+        /// The configured cell of the item at `indexPath` (a placeholder and a diagnostic for an item no configurator takes).
         public func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
             // The count methods answer from the same snapshot, so the item exists. An item no
             // configurator takes (a live source skips `apply`'s check) gets a placeholder and a
@@ -179,22 +192,27 @@
             return cell
         }
 
+        /// The section's header title.
         public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
             driver.snapshot.section(at: section)?.header
         }
 
+        /// The section's footer title.
         public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
             driver.snapshot.section(at: section)?.footer
         }
 
+        /// Whether the row can be edited: `canDelete` for its item.
         public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
             item(at: indexPath).map(canDelete) ?? false
         }
 
+        /// Whether the row can be reordered: `canMove` for its item.
         public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
             item(at: indexPath).map(canMove) ?? false
         }
 
+        /// Deletes the item from the newest snapshot (keeping live updates that wait) and tells `onDelete`.
         public func tableView(
             _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
         ) {
@@ -205,6 +223,7 @@
             onDelete?(item, next)
         }
 
+        /// Records an interactive move in the snapshot, so the driver and the table agree, and tells `onMove`.
         public func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
             guard let item = item(at: sourceIndexPath),
                 let next = try? driver.acknowledgeMove(from: sourceIndexPath.itemPath, to: destinationIndexPath.itemPath)
@@ -214,12 +233,14 @@
 
         // MARK: UITableViewDelegate
 
+        /// Deselects the row (when `deselectsAfterSelection`) and hands the selected item to `onSelect`.
         public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
             if deselectsAfterSelection { tableView.deselectRow(at: indexPath, animated: true) }
             guard let item = item(at: indexPath) else { return }
             onSelect?(item, indexPath)
         }
 
+        /// The swipe actions `trailingSwipeActions` builds for the item, if any.
         public func tableView(
             _ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
         ) -> UISwipeActionsConfiguration? {
@@ -227,6 +248,7 @@
             return trailingSwipeActions(item, indexPath)
         }
 
+        /// The context menu `contextMenu` builds for the item, if any.
         public func tableView(
             _ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: CGPoint
         ) -> UIContextMenuConfiguration? {

@@ -13,6 +13,7 @@
             return toggle
         }()
 
+        /// Shows `content`: text, secondary text, accessory and style.
         public func apply(_ content: CellContent) {
             var configuration: UIListContentConfiguration
             switch content.style {
@@ -38,6 +39,7 @@
 
         @objc private func toggled() { onToggle?(toggle.isOn) }
 
+        /// Clears the content and the switch handler before the cell is reused.
         open override func prepareForReuse() {
             super.prepareForReuse()
             onToggle = nil
@@ -46,6 +48,7 @@
 
     /// Tabula's standard collection cell: shows ``CellContent`` as a list cell.
     open class TabulaCollectionCell: UICollectionViewListCell, ContentCell {
+        /// Shows `content`: text, secondary text, accessory and style.
         public func apply(_ content: CellContent) {
             var configuration = content.style == "subtitle" ? UIListContentConfiguration.subtitleCell() : .cell()
             configuration.text = content.text
@@ -68,6 +71,7 @@
         /// The label showing the title.
         public let label = UILabel()
 
+        /// Creates the view and its subviews.
         public override init(frame: CGRect) {
             super.init(frame: frame)
             label.font = .preferredFont(forTextStyle: .headline)
@@ -82,6 +86,7 @@
             ])
         }
 
+        /// Creates the view from an archive, with its subviews.
         public required init?(coder: NSCoder) {
             super.init(coder: coder)
         }

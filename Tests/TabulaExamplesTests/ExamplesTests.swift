@@ -166,21 +166,3 @@ struct ExamplesTests {
         #expect(adapter.driver.appliedChangesets.last?.statistics.deletedItems == 2)
     }
 }
-
-/// README's "The seeds' own shapes" snippet, as written there.
-struct ReadmeAdRow: ListItem {
-    let id: Int
-    let sponsor: String
-    static var cell: CellConfigurator<ReadmeAdRow> { .content(reuseIdentifier: "ad") { CellContent(text: "Ad: \($0.sponsor)") } }
-}
-
-@MainActor
-@Test("README: a new row kind is a new type and nothing else")
-func readmeSeedShapes() async throws {
-    let list = HeadlessListView(viewportHeight: nil)
-    let launch = Event(id: 9, title: "Launch", day: "Thu")
-    let feed = try Snapshot(items: [AnyListItem(ReadmeAdRow(id: 1, sponsor: "Acme")), AnyListItem(EventRow(event: launch))])
-    let adapter = try HeadlessListAdapter<Int, AnyListItem>(listView: list, cells: .itemsChooseTheirCells)
-    try await adapter.apply(feed)
-    #expect(list.renderedText() == "   Ad: Acme\n   Launch  —  Thu  >")
-}

@@ -265,36 +265,3 @@ struct PlainValuesTests {
         } throws: { "\($0)" == "duplicate item identifier A at 0 - 0 and at 0 - 2" }
     }
 }
-
-/// A stand-in for README's `UITableViewCell` subclass: a class the headless view cannot hold.
-final class ReadmeCountryCell {
-    final class Label { var text: String? }
-    let nameLabel = Label()
-}
-
-struct ReadmeCountry: Identifiable, Equatable, Sendable {
-    var code: String
-    var name: String
-    var id: String { code }
-}
-
-@MainActor
-@Test("README: the UIKit snippet's cells drive the headless snippet, through describe:")
-func readmeCellsRenderHeadless() async throws {
-    let cells = CellConfigurators<ReadmeCountry> {
-        CellConfigurator.cell(ReadmeCountryCell.self, describe: { CellContent(text: $0.name) }) { cell, country in
-            cell.nameLabel.text = country.name
-        }
-    }
-    let snapshot = try Snapshot<String, ReadmeCountry> {
-        Section("europe", header: "Europe") {
-            ReadmeCountry(code: "FR", name: "France")
-            ReadmeCountry(code: "IS", name: "Iceland")
-        }
-    }
-    let list = HeadlessListView(viewportHeight: 10)
-    let adapter = try HeadlessListAdapter<String, ReadmeCountry>(listView: list, cells: cells)
-    try await adapter.apply(snapshot)
-    try list.tapItem(at: ItemPath(item: 1, section: 0))
-    #expect(list.renderedText() == "## Europe\n   France\n   Iceland")
-}

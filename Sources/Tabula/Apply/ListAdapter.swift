@@ -2,7 +2,9 @@
 /// terminal and headless adapters all are. What they share lives here once.
 @MainActor
 public protocol ListAdapter: ListViewUpdating, CellRegistrar {
+    /// The type that identifies sections.
     associatedtype SectionID: Hashable & Sendable
+    /// The type of the items.
     associatedtype Item: Identifiable & Sendable where Item.ID: Sendable
 
     /// The apply pipeline driving the view.

@@ -5,15 +5,18 @@
 ///   newest is applied, diffed from whatever is on screen by then.
 /// - Off the main actor: snapshots larger than ``backgroundDiffThreshold`` items are diffed in a
 ///   detached task; the view is touched only on the main actor.
-/// - Checked: before each stage, the view's own counts are compared with the snapshot the driver
-///   believes is on screen, and the stage is checked against UIKit's rules
+/// - Checked: before each stage, the counts the view reports (``ListViewUpdating/displayedItemCounts()``)
+///   are compared with the snapshot the driver believes is on screen, and the stage is checked against UIKit's rules
 ///   (``BatchUpdate/validate(before:after:flavor:mapItems:shiftedReloads:)``). If either fails, the driver reloads
 ///   the data instead and reports a ``ListDiagnostic``: the app does not crash.
 /// - Falls back to `reloadData` before the first load and when the view is not in a window.
 ///
+/// Every adapter creates and owns its driver (`adapter.driver`): apply through the adapter, or
+/// through `adapter.driver` for live sources. Create a driver yourself only for a view of your own:
+///
 /// ```swift
 /// let driver = ListDriver<String, Country>()
-/// driver.view = tableAdapter
+/// driver.view = myListView          // your own `ListViewUpdating` view, kept alive by you
 /// await driver.apply(newSnapshot)
 /// ```
 @MainActor

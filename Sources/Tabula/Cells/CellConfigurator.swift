@@ -97,6 +97,7 @@ public struct CellConfigurator<Item>: Sendable {
     /// A configurator for every item, in cells of class `Cell`.
     ///
     /// - Parameters:
+    ///   - cellType: the cell class, registered from a nib named after it when one exists.
     ///   - reuseIdentifier: defaults to the class's name.
     ///   - describe: what an item looks like where `Cell` cannot be shown (the headless view, the
     ///     terminal). Without it, those views report ``ConfigurationError/Problem/notACellClass(_:identifier:)``.

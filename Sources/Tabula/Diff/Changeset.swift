@@ -70,6 +70,8 @@ public struct Changeset<SectionID: Hashable & Sendable, Item: Identifiable> wher
         public var snapshot: SnapshotType
 
         /// Creates a stage.
+        ///
+        /// - Complexity: O(1).
         public init(update: BatchUpdate, snapshot: SnapshotType) {
             self.update = update
             self.snapshot = snapshot
@@ -101,6 +103,8 @@ public struct Changeset<SectionID: Hashable & Sendable, Item: Identifiable> wher
     public var statistics: Statistics
 
     /// Whether the two snapshots show the same thing.
+    ///
+    /// - Complexity: O(1).
     public var isEmpty: Bool { stages.isEmpty }
 }
 

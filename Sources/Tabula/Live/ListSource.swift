@@ -1,7 +1,7 @@
 /// Where a list's contents come from, swappable without touching the view code: seed 004's data
 /// provider, for lists that change.
 ///
-/// A view controller shows any source through its adapter (``ListAdapter/show(_:)``) and never
+/// A view controller shows any source through its adapter (``ListAdapter/show(_:)-(ListSource<Self.SectionID,Self.Item>)``) and never
 /// names the source's type: a database list in the app (`DatabaseList`, `DatabaseQueryList`), a
 /// fake in a test. A plain ``DataProvider`` (an ``ArrayDataProvider``) is shown the same way.
 /// Showing a new source stops the previous one.

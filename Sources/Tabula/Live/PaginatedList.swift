@@ -15,6 +15,7 @@ public struct Page<Item: Sendable>: Sendable {
 /// A row of a paginated list: the items, and the states around them, which are items like any
 /// other and take part in the diff. Toggling a loading row quickly never desynchronises the view.
 public enum PageRow<Item: Identifiable & Sendable>: Identifiable, Sendable where Item.ID: Sendable {
+    /// A loaded item.
     case item(Item)
     /// A page is being loaded.
     case loading
@@ -23,8 +24,11 @@ public enum PageRow<Item: Identifiable & Sendable>: Identifiable, Sendable where
 
     /// The identity: the item's, or the state's.
     public enum ID: Hashable, Sendable {
+        /// The item's own identifier.
         case item(Item.ID)
+        /// The loading row's.
         case loading
+        /// The failure row's.
         case failed
     }
 
@@ -89,6 +93,7 @@ public enum PaginationError: Error, Hashable, Sendable, CustomStringConvertible 
 /// Each page costs O(page size) to merge, not O(items loaded): the list edits its snapshot in place.
 @MainActor
 public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
+    /// The rows the list shows: items, and its loading and failure rows.
     public typealias Row = PageRow<Item>
 
     /// Loads page `index` (0, 1, 2, …).

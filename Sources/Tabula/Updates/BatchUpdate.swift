@@ -3,7 +3,7 @@
 /// Deletes, reloads, reconfigures and the sources of moves address the list *before* the update;
 /// inserts and the destinations of moves address it *after*. The same value drives a
 /// `UITableView`, a `UICollectionView`, an `NSTableView`, the terminal list view and the headless
-/// list view, and ``validate(before:after:flavor:)`` checks it against UIKit's rules first.
+/// list view, and ``validate(before:after:flavor:mapItems:shiftedReloads:)`` checks it against UIKit's rules first.
 public struct BatchUpdate: Hashable, Sendable {
     /// A move from a position before the update to a position after it.
     public struct Move<Index: Hashable & Sendable>: Hashable, Sendable {

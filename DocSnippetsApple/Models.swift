@@ -1,0 +1,8 @@
+// The models the docs' Apple-platform code blocks use.
+
+// README: "Your first table".
+struct Country: Identifiable, Equatable, Sendable {
+    var code: String
+    var name: String
+    var id: String { code }
+}

@@ -1,0 +1,202 @@
+// The code blocks of README.md and the DocC articles that compile on Linux, in compiled code, and
+// run. `DocsTests` checks that every block of the docs stands here (or in `DocSnippetsApple/`,
+// compiled for iOS) line for line.
+import GRDB
+import Observation
+import Tabula
+import TabulaGRDB
+import TabulaTerminal
+import TabulaTesting
+import Testing
+
+struct Country: Identifiable, Equatable, Sendable { var code: String; var name: String; var id: String { code } }
+
+/// A stand-in for README's `UITableViewCell` subclass: a class the headless view cannot hold.
+final class CountryCell {
+    final class Label { var text: String? }
+    let nameLabel = Label()
+}
+
+let sectionsFromServer = [Section<String, Country>("europe", items: [Country(code: "FR", name: "France"), Country(code: "FR", name: "France")])]
+
+// README: the seeds' own shapes.
+struct AdRow: ListItem {
+    let id: Int
+    let sponsor: String
+    static var cell: CellConfigurator<AdRow> { .content(reuseIdentifier: "ad") { CellContent(text: "Ad: \($0.sponsor)") } }
+}
+struct NoteRow: ListItem {
+    let id: Int
+    let text: String
+    static var cell: CellConfigurator<NoteRow> { .content(reuseIdentifier: "note") { CellContent(text: $0.text) } }
+}
+
+// README: lists that follow @Observable models.
+struct Chore: Identifiable, Hashable, Sendable { var id: Int; var title: String; var isUrgent: Bool }
+@Observable final class Chores { var chores: [Chore] = []; var urgentOnly = false }
+
+@MainActor
+@Suite("The docs' code blocks, run")
+struct DocSnippets {
+    @Test("README: the tour")
+    func tour() throws {
+        // A snapshot, written like SwiftUI's List. Identity (`id`) decides insert, delete and move;
+        // content (`==`) decides update.
+        var snapshot = try Snapshot<String, Country> {
+            Section("europe", header: "Europe") {
+                Country(code: "FR", name: "France")
+                Country(code: "IS", name: "Iceland")
+            }
+        }
+        print(snapshot.numberOfItems(inSection: 0))   // 2
+        print(snapshot.numberOfItems(inSection: 7))   // 0: out of range is an answer, not a crash
+        print(snapshot.indexPath(of: "IS")!)          // 0 - 1 (section 0, item 1), found in O(1)
+        #expect(snapshot.numberOfItems(inSection: 0) == 2 && snapshot.numberOfItems(inSection: 7) == 0)
+        #expect(snapshot.indexPath(of: "IS") == ItemPath(item: 1, section: 0))
+
+        // Bad data throws a SnapshotError that names the identifier and both positions.
+        do { try snapshot.appendItems([Country(code: "FR", name: "France")]) }
+        catch { print(error) }                 // duplicate item identifier FR at 0 - 0 and at 0 - 2
+        #expect(throws: SnapshotError<String, String>.duplicateItem("FR", first: ItemPath(item: 0, section: 0), second: ItemPath(item: 2, section: 0))) {
+            try snapshot.appendItems([Country(code: "FR", name: "France")])
+        }
+
+        // Servers repeat items: choose what happens, and get a report of what was dropped.
+        let (page, report) = try Snapshot<String, Country>.resolvingDuplicates(in: sectionsFromServer, keeping: .keepFirst)
+        #expect(report.dropped.count == 1 && page.numberOfItems == 1)
+
+        // The diff: staged batch updates UIKit accepts, with the fewest moves. A Sendable value:
+        // compute it off the main actor, apply it on it.
+        let changeset = Changeset(from: snapshot, to: page)
+        print(changeset.statistics.movedItems, changeset.stages.map(\.update))
+        #expect(changeset.statistics.deletedItems == 1 && changeset.statistics.movedItems == 0)
+    }
+
+    @Test("README: test it without a device")
+    func headless() async throws {
+        let cells = CellConfigurators<Country> {
+            // No cast; `describe:` is how the row looks in the headless view and the terminal.
+            CellConfigurator.cell(CountryCell.self, describe: { CellContent(text: $0.name) }) { cell, country in
+                cell.nameLabel.text = country.name
+            }
+        }
+        let snapshot = try Snapshot<String, Country> {
+            Section("europe", header: "Europe") {
+                Country(code: "FR", name: "France")
+                Country(code: "IS", name: "Iceland")
+            }
+        }
+        let list = HeadlessListView(viewportHeight: 10)
+        let adapter = try HeadlessListAdapter<String, Country>(listView: list, cells: cells)
+        try await adapter.apply(snapshot)
+        try list.tapItem(at: ItemPath(item: 1, section: 0))
+        #expect(list.renderedText() == "## Europe\n   France\n   Iceland")
+    }
+
+    @Test("README: items that choose their cells")
+    func listItems() async throws {
+        let list = HeadlessListView(viewportHeight: 10)
+        let feed = try Snapshot(items: [AnyListItem(AdRow(id: 1, sponsor: "Acme")), AnyListItem(NoteRow(id: 1, text: "Hello"))])
+        let adapter = try HeadlessListAdapter<Int, AnyListItem>(listView: list, cells: .itemsChooseTheirCells)
+        try await adapter.apply(feed)
+        #expect(list.renderedText() == "   Ad: Acme\n   Hello")
+    }
+
+    @Test("README: a list that follows an @Observable model")
+    func observed() async throws {
+        let list = HeadlessListView(viewportHeight: 10)
+        let adapter = try HeadlessListAdapter<Int, Chore>(listView: list, cells: CellConfigurators { CellConfigurator.content { CellContent(text: $0.title) } })
+        let model = Chores()
+        let chore = Chore(id: 1, title: "Pay the rent", isUrgent: false)
+
+        adapter.follow(model) { model in
+            try Snapshot(items: model.chores.filter { !model.urgentOnly || $0.isUrgent })
+        }
+        model.chores.append(chore)   // animated insert
+        await turns { list.renderedText() == "   Pay the rent" }
+        #expect(list.renderedText() == "   Pay the rent")
+        model.urgentOnly = true      // later: animated deletes
+        await turns { list.renderedText() == "" }
+        #expect(list.renderedText() == "")
+    }
+}
+
+@MainActor
+func turns(until condition: () -> Bool, max: Int = 50) async {
+    for _ in 0..<max where !condition() { await Task.yield() }
+}
+
+// TabulaTesting's getting-started article.
+struct Note: Identifiable, Hashable, Sendable {
+    var id: Int
+    var title: String
+}
+
+enum NoteCells {
+    static let all = CellConfigurators<Note> {
+        CellConfigurator.content { CellContent(text: $0.title) }
+    }
+}
+
+@MainActor
+@Suite("TabulaTesting's article, run")
+struct TestingArticle {
+    @Test("apply, read, tap, and no fallback")
+    func gettingStarted() async throws {
+        let list = HeadlessListView(viewportHeight: 10)
+        let adapter = try HeadlessListAdapter<Int, Note>(listView: list, cells: NoteCells.all)
+        try await adapter.apply(Snapshot(items: [Note(id: 1, title: "Milk"), Note(id: 2, title: "Eggs")]))
+        #expect(list.renderedText() == "   Milk\n   Eggs")
+
+        var opened: [Note] = []
+        adapter.onSelect = { note, _ in opened.append(note) }
+        try list.tapItem(at: ItemPath(item: 1, section: 0))
+        #expect(opened.map(\.title) == ["Eggs"])
+
+        try await adapter.apply(Snapshot(items: [Note(id: 2, title: "Eggs"), Note(id: 3, title: "Tea")]))
+        #expect(adapter.driver.diagnostics.isEmpty)
+        #expect(list.counters.reloads == 1)
+    }
+}
+
+// TabulaGRDB's landing page.
+struct TaskRecord: ListRecord, Codable, Equatable {
+    static let databaseTableName = "task"
+    static let listOrdering = "list, position, id"
+    var id: Int64
+    var list: String
+    var position: Int
+    var title: String
+    var sectionKey: String { list }
+    static func areInIncreasingOrder(_ a: TaskRecord, _ b: TaskRecord) -> Bool {
+        (a.list, a.position, a.id) < (b.list, b.position, b.id)
+    }
+}
+
+@MainActor
+@Suite("The modules' landing pages, run")
+struct LandingPages {
+    @Test("TabulaTerminal")
+    func terminal() async throws {
+        let terminalList = try TerminalListView<Int, Note>(cells: NoteCells.all)
+        try await terminalList.apply(Snapshot(items: [Note(id: 1, title: "Milk")]))
+        print(terminalList.plainText())
+        #expect(terminalList.plainText().contains("Milk"))
+    }
+
+    @Test("TabulaGRDB")
+    func grdb() async throws {
+        let database = try DatabaseQueue()
+        try await database.write { try $0.execute(sql: "CREATE TABLE task (id INTEGER PRIMARY KEY, list TEXT NOT NULL, position INTEGER NOT NULL, title TEXT NOT NULL)") }
+        let listView = HeadlessListView(viewportHeight: 10)
+        let adapter = try HeadlessListAdapter<String, TaskRecord>(
+            listView: listView, cells: CellConfigurators { CellConfigurator.content { CellContent(text: $0.title) } })
+
+        let list = DatabaseList<TaskRecord>(writer: database)
+        try await list.start(driving: adapter.driver)
+        try await database.write { try $0.execute(sql: "INSERT INTO task (list, position, title) VALUES ('Home', 1, 'Water the plants')") }
+        try await list.settle()   // the row is on screen
+        #expect(listView.renderedText() == "## Home\n   Water the plants")
+        list.stop()
+    }
+}

@@ -1,0 +1,1 @@
+// An app target for README's install snippet; never built.
