@@ -61,7 +61,7 @@
                 "r": { model.renameFirst(); return .none },
                 "f": { model.toggleFilter(); return .none },
             ]
-            page.extraHelp = "a add · d delete · m move · r rename · f filter"
+            page.extraHelp = "a add · d del · m move · r rename · f filter"
             return page
         }
     }

@@ -80,8 +80,9 @@ public final class ListPage<SectionID: Hashable & Sendable, Item: Identifiable &
     public var help: String {
         var parts = ["↑↓ j/k move", "Enter select"]
         if onQuery != nil { parts.append("/ search") }
-        if !extraHelp.isEmpty { parts.append(extraHelp) }
         parts += ["Esc back", "q quit"]
+        // A screen's own keys come last: a narrow window cuts them, not the way out.
+        if !extraHelp.isEmpty { parts.append(extraHelp) }
         return parts.joined(separator: " · ")
     }
 
