@@ -54,7 +54,7 @@
                     Country(code: "IS", name: "Iceland")
                 }
             }
-            try await adapter?.apply(snapshot)   // counts, cells and animations all come from it
+            await adapter?.apply(snapshot)   // counts, cells and animations all come from it
         }
     }
 

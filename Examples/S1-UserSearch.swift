@@ -94,7 +94,7 @@ public final class UserSearchScreen {
     /// What the search bar's delegate calls.
     public func search(_ query: String) async throws {
         let users = try await fetcher.users(matching: query)
-        try await adapter.apply(UserSearchCells.results(users))
+        await adapter.apply(UserSearchCells.results(users))
         if !users.isEmpty { try list.scrollToTop() }
     }
 }
@@ -115,6 +115,6 @@ public final class RepositoriesScreen {
 
     public func load() async throws {
         let repositories = try await fetcher.repositories(of: user)
-        try await adapter.apply(try Snapshot([Section("repos", header: "\(user.name)'s repositories", items: repositories)]))
+        await adapter.apply(try Snapshot([Section("repos", header: "\(user.name)'s repositories", items: repositories)]))
     }
 }

@@ -32,7 +32,7 @@
             let table = ListTableViewController<String, MixedRow>(style: .insetGrouped, cells: Self.cells)
             // The seed's child embedding, with its configure closure.
             embed(table, in: view) { table in table.clearsSelectionOnViewWillAppear = true }
-            Task { try await table.apply(MixedCellsExample.snapshot) }
+            Task { await table.apply(MixedCellsExample.snapshot) }
         }
     }
 #endif

@@ -65,7 +65,7 @@
             search?.cancel()
             search = Task { [weak self, fetcher] in
                 guard let users = try? await fetcher.users(matching: query), !Task.isCancelled, let self else { return }
-                try? await setItems(users, in: "results", header: users.isEmpty ? nil : "\(users.count) users")
+                _ = try? await setItems(users, in: "results", header: users.isEmpty ? nil : "\(users.count) users")
             }
         }
     }
@@ -86,7 +86,7 @@
             title = user.name
             Task { [weak self, user, fetcher] in
                 guard let repositories = try? await fetcher.repositories(of: user), let self else { return }
-                try? await setItems(repositories, in: "repos", header: "\(user.name)'s repositories")
+                _ = try? await setItems(repositories, in: "repos", header: "\(user.name)'s repositories")
             }
         }
     }

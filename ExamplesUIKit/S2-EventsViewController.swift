@@ -37,7 +37,7 @@
         }
 
         private func show() {
-            try? adapter?.applyNow(EventsFeed.snapshot(events: events, query: query))
+            adapter?.applyNow(EventsFeed.snapshot(events: events, query: query))
         }
     }
 #endif

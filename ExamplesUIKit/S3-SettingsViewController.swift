@@ -51,7 +51,7 @@
         }
 
         private func show() {
-            try? adapter?.applyNow(screen == .settings ? model.settings() : model.languages())
+            adapter?.applyNow(screen == .settings ? model.settings() : model.languages())
         }
     }
 #endif

@@ -72,7 +72,7 @@
                 report(error)
                 throw error
             }
-            driver.apply(snapshot, animated: false, completion: nil)
+            driver.apply(snapshot, animatingDifferences: false, completion: nil)
         }
 
         /// Stops following changes; the view keeps what it shows.
@@ -168,7 +168,7 @@
                     return
                 }
             }
-            driver?.apply(snapshot, animated: true, completion: nil)
+            driver?.apply(snapshot, completion: nil)
         }
     }
 

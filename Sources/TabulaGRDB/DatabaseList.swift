@@ -216,9 +216,9 @@ public final class DatabaseList<Record: ListRecord> {
             return fail(DatabaseListError(stage: .snapshot, table: table, message: "\(error)"), upTo: work.generation)
         }
         // What could be read is shown even when some rows could not: they are fetched again later.
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            driver.apply(snapshot, animated: true) { continuation.resume() }
-        }
+        // A user's edit applied meanwhile (on top of this snapshot, `ListDriver.applyEdit`) may
+        // supersede it: then the screen shows these rows once the driver is idle.
+        if await driver.apply(snapshot) == .superseded { await driver.waitUntilIdle() }
         onSnapshot?(snapshot)
         if let failure = work.failure { return fail(failure, upTo: work.generation) }
         if let mismatch = work.orderingMismatch { report(mismatch) } else { lastError = nil }

@@ -89,7 +89,7 @@ public final class DatabaseQueryList<SectionID: Hashable & Sendable, Item: Ident
                         case .success(let snapshot):
                             failures = 0
                             self.lastError = nil
-                            driver.apply(snapshot, animated: true, completion: nil)
+                            driver.apply(snapshot, completion: nil)
                             self.onSnapshot?(snapshot)
                         case .failure(let error):
                             self.report(error)

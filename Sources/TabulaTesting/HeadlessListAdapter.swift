@@ -78,7 +78,7 @@ where Item.ID: Sendable {
     ) {
         updateData()
         do {
-            try listView.performBatchUpdates(update)
+            try listView.performBatchUpdates(update, animated: animated)
         } catch {
             driver.report(ListDiagnostic(.viewRejectedBatch("\(error)")))
             try? listView.reloadData()

@@ -98,6 +98,8 @@ public final class HeadlessListView {
         public var reloads = 0
         /// Batch updates accepted.
         public var batchUpdates = 0
+        /// Of those, the ones performed without animation (`animatingDifferences: false`).
+        public var batchUpdatesWithoutAnimation = 0
     }
 
     enum Registration {
@@ -306,9 +308,11 @@ public final class HeadlessListView {
     /// stay or move are kept (not requested again); inserted and reloaded items are requested;
     /// reconfigured items are configured again in their existing cells.
     ///
+    /// - Parameter animated: whether the batch animates (a headless view only counts the ones that
+    ///   do not, ``Counters/batchUpdatesWithoutAnimation``).
     /// - Throws: ``ListViewError/inconsistentUpdate(_:)`` carrying UIKit's message; the view is then
     ///   unchanged.
-    public func performBatchUpdates(_ update: BatchUpdate) throws {
+    public func performBatchUpdates(_ update: BatchUpdate, animated: Bool = true) throws {
         guard let dataSource else { throw ListViewError.noDataSource }
         let after = (0..<dataSource.numberOfSections(in: self)).map { dataSource.listView(self, numberOfItemsInSection: $0) }
         // A view that never loaded reads its counts when the update starts, from a data source
@@ -328,6 +332,7 @@ public final class HeadlessListView {
             hasLoaded = true
         }
         counters.batchUpdates += 1
+        if !animated { counters.batchUpdatesWithoutAnimation += 1 }
         var kept: [ItemPath: HeadlessCell] = [:]
         for (path, cell) in visibleCells {
             if let destination = outcome.destination(of: path), !outcome.freshItems.contains(destination) {

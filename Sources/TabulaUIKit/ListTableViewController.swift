@@ -61,21 +61,28 @@
             }
         }
 
-        /// Shows `snapshot`, animated when the table is on screen.
-        public func apply(_ snapshot: Snapshot<SectionID, Item>, animated: Bool = true) async throws {
+        /// Shows `snapshot` (batch updates, animated unless `animatingDifferences` is false) and
+        /// returns what became of it.
+        @discardableResult
+        public func apply(_ snapshot: Snapshot<SectionID, Item>, animatingDifferences: Bool = true) async -> ApplyResult {
             loadViewIfNeeded()
-            try await adapter.apply(snapshot, animated: animated)
+            return await adapter.apply(snapshot, animatingDifferences: animatingDifferences)
         }
 
         /// Shows `items` in one section and scrolls to the top (S1.1's `items` setter).
-        public func setItems(_ items: [Item], in section: SectionID, header: String? = nil) async throws {
+        ///
+        /// An apply that a newer one replaced before it was shown does not scroll (search as you
+        /// type: the newest results decide), and an empty table is never scrolled.
+        ///
+        /// - Throws: `SnapshotError` naming an identifier that two items share; nothing changes then.
+        @discardableResult
+        public func setItems(_ items: [Item], in section: SectionID, header: String? = nil) async throws -> ApplyResult {
             let snapshot = try Snapshot<SectionID, Item>([Section(section, header: header, items: items)])
-            try await apply(snapshot)
-            // Another apply may have replaced these items while this one waited: scroll only to a
-            // row the table has now.
-            if scrollsToTopOnNewItems && tableView.numberOfSections > 0 && tableView.numberOfRows(inSection: 0) > 0 {
+            let result = await apply(snapshot)
+            if result != .superseded, scrollsToTopOnNewItems, tableView.numberOfSections > 0, tableView.numberOfRows(inSection: 0) > 0 {
                 tableView.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top, animated: true)
             }
+            return result
         }
     }
 

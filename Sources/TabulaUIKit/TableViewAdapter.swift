@@ -11,8 +11,8 @@
     /// let adapter = try TableViewAdapter<String, Country>(tableView: tableView, cells: CellConfigurators {
     ///     CellConfigurator.cell(CountryCell.self) { cell, country in cell.nameLabel.text = country.name }
     /// })
-    /// adapter.onSelect = { country, _ in show(country) }
-    /// try await adapter.apply(snapshot)
+    /// adapter.onSelect = { [weak self] country, _ in self?.show(country) }
+    /// let result = await adapter.apply(snapshot)   // .batchUpdates(animated: true), .reloaded(…), …
     /// ```
     ///
     /// Every stage of an update is checked against UIKit's rules before `performBatchUpdates`; the

@@ -88,7 +88,7 @@ struct DocSnippets {
         }
         let list = HeadlessListView(viewportHeight: 10)
         let adapter = try HeadlessListAdapter<String, Country>(listView: list, cells: cells)
-        try await adapter.apply(snapshot)
+        await adapter.apply(snapshot)
         try list.tapItem(at: ItemPath(item: 1, section: 0))
         #expect(list.renderedText() == "## Europe\n   France\n   Iceland")
     }
@@ -98,7 +98,7 @@ struct DocSnippets {
         let list = HeadlessListView(viewportHeight: 10)
         let feed = try Snapshot(items: [AnyListItem(AdRow(id: 1, sponsor: "Acme")), AnyListItem(NoteRow(id: 1, text: "Hello"))])
         let adapter = try HeadlessListAdapter<Int, AnyListItem>(listView: list, cells: .itemsChooseTheirCells)
-        try await adapter.apply(feed)
+        await adapter.apply(feed)
         #expect(list.renderedText() == "   Ad: Acme\n   Hello")
     }
 

@@ -11,7 +11,7 @@ struct ExamplesTests {
     func mixedCells() async throws {
         let list = HeadlessListView(viewportHeight: nil, resources: MixedCellsExample.bundle)
         let adapter = try HeadlessListAdapter<String, MixedRow>(listView: list, cells: MixedCellsExample.cells)
-        try await adapter.apply(MixedCellsExample.snapshot)
+        await adapter.apply(MixedCellsExample.snapshot)
         #expect(list.renderedText() == """
             ## Pictures
                🖼 Sunrise
@@ -60,7 +60,7 @@ struct ExamplesTests {
         let adapter = try HeadlessListAdapter<String, AnyListItem>(listView: list, cells: EventsFeed.cells)
         adapter.driver.changesetHistoryLimit = 1
         var events = EventsFeed.events
-        try await adapter.apply(EventsFeed.snapshot(events: events, query: ""))
+        await adapter.apply(EventsFeed.snapshot(events: events, query: ""))
         #expect(list.renderedText() == """
             ## Events
                🔍 Search events
@@ -70,11 +70,11 @@ struct ExamplesTests {
                Release party  —  Fri  >
                + Add event
             """)
-        try await adapter.apply(EventsFeed.snapshot(events: events, query: "zzz"))
+        await adapter.apply(EventsFeed.snapshot(events: events, query: "zzz"))
         #expect(list.renderedText() == "## Events\n   🔍 zzz\n   No events match “zzz”\n   + Add event")
-        try await adapter.apply(EventsFeed.snapshot(events: events, query: ""))
+        await adapter.apply(EventsFeed.snapshot(events: events, query: ""))
         events.append(Event(id: 5, title: "Hackathon", day: "Sat"))
-        try await adapter.apply(EventsFeed.snapshot(events: events, query: ""))
+        await adapter.apply(EventsFeed.snapshot(events: events, query: ""))
         let insert = try #require(adapter.driver.appliedChangesets.last)
         #expect(insert.statistics.insertedItems == 1 && insert.statistics.deletedItems == 0)
         #expect(insert.stages.map(\.update) == [BatchUpdate(insertedItems: [ItemPath(item: 5, section: 0)])])
@@ -89,14 +89,14 @@ struct ExamplesTests {
         // Weak: the adapters' selection handlers hold the model, the model holds this closure.
         model.onChange = { [weak model, weak mainAdapter, weak subAdapter] in
             guard let model else { return }
-            try? mainAdapter?.applyNow(model.settings())
-            try? subAdapter?.applyNow(model.languages())
+            mainAdapter?.applyNow(model.settings())
+            subAdapter?.applyNow(model.languages())
         }
         var opened = false
         mainAdapter.onSelect = { setting, _ in opened = model.select(setting) || opened }
         subAdapter.onSelect = { setting, _ in model.select(setting) }
-        try mainAdapter.applyNow(model.settings())
-        try subAdapter.applyNow(model.languages())
+        mainAdapter.applyNow(model.settings())
+        subAdapter.applyNow(model.languages())
         #expect(main.renderedText() == """
             ## General
                Dark mode  [off]
@@ -155,13 +155,13 @@ struct ExamplesTests {
         let adapter = try HeadlessListAdapter<String, OutlineRow<String, String>>(listView: list, cells: cells)
         adapter.driver.changesetHistoryLimit = 1
         adapter.onSelect = { row, _ in outline.toggle(row.id) }
-        try await adapter.apply(try outline.snapshot(section: "main"))
+        await adapter.apply(try outline.snapshot(section: "main"))
         try list.tapItem(at: ItemPath(item: 0, section: 0))
-        try await adapter.apply(try outline.snapshot(section: "main"))
+        await adapter.apply(try outline.snapshot(section: "main"))
         #expect(list.renderedText() == "   ▾ Fruit\n     Apple\n     Pear\n   ▸ Vegetables")
         #expect(adapter.driver.appliedChangesets.last?.statistics.insertedItems == 2)
         try list.tapItem(at: ItemPath(item: 0, section: 0))
-        try await adapter.apply(try outline.snapshot(section: "main"))
+        await adapter.apply(try outline.snapshot(section: "main"))
         #expect(list.renderedText() == "   ▸ Fruit\n   ▸ Vegetables")
         #expect(adapter.driver.appliedChangesets.last?.statistics.deletedItems == 2)
     }

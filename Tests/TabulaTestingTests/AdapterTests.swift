@@ -93,15 +93,18 @@ struct AdapterTests {
         #expect(list.renderedText() == "## Main\n   A\n   b")
     }
 
-    @Test("an item kind without a configurator is reported when applied, before any cell is requested")
-    func missingConfigurator() throws {
+    @Test("an item kind without a configurator: validate names it up front; apply shows a placeholder and a diagnostic, never a trap")
+    func missingConfigurator() async throws {
         let cells = CellConfigurators<Mixed> { CellConfigurator.cell(TitleCell.self, for: \.title) { _, _ in } }
         let list = HeadlessListView()
         let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: cells)
+        let unconfigured = snapshot([.title(id: 1, "a"), .counter(id: 2, 5)])
         #expect(throws: ConfigurationError(problems: [.noConfigurator(item: "counter(id: 2, 5)", at: ItemPath(item: 1, section: 0))])) {
-            try adapter.applyNow(snapshot([.title(id: 1, "a"), .counter(id: 2, 5)]))
+            try cells.validate(unconfigured)
         }
-        #expect(list.counters.cellRequests == 0)
+        #expect(await adapter.apply(unconfigured) == .reloaded(.notShowing))
+        #expect(list.renderedText().contains("⚠︎ no configurator for counter(id: 2, 5)"))
+        #expect(adapter.driver.diagnostics == [ListDiagnostic(.noConfigurator(item: "counter(id: 2, 5)", at: ItemPath(item: 1, section: 0)))])
     }
 
     @Test("changed content: reconfigure in place when the cell class stays, reload when it changes")
@@ -181,15 +184,18 @@ struct AdapterTests {
         view.driver = driver
         driver.view = view
         var finished: [Int] = []
-        driver.apply(snapshot([.title(id: 1, "1")])) { finished.append(1) }
-        driver.apply(snapshot([.title(id: 1, "1"), .title(id: 2, "2")])) { finished.append(2) }
-        driver.apply(snapshot([.title(id: 3, "3")])) { finished.append(3) }
+        var results: [Int: ApplyResult] = [:]
+        driver.apply(snapshot([.title(id: 1, "1")])) { finished.append(1); results[1] = $0 }
+        driver.apply(snapshot([.title(id: 1, "1"), .title(id: 2, "2")])) { finished.append(2); results[2] = $0 }
+        driver.apply(snapshot([.title(id: 3, "3")])) { finished.append(3); results[3] = $0 }
+        #expect(finished == [2] && results[2] == .superseded, "the replaced one says so at once")
         #expect(view.batches.count == 1, "one batch in flight; the others wait")
         view.finishOne()
         #expect(view.batches.count == 2, "then only the latest is applied")
         view.finishOne()
         #expect(view.maxInFlight == 1)
-        #expect(finished == [1, 2, 3])
+        #expect(finished == [2, 1, 3], "each apply reports its own outcome when it has one")
+        #expect(results == [1: .batchUpdates(animated: true), 2: .superseded, 3: .batchUpdates(animated: true)])
         #expect(driver.snapshot == snapshot([.title(id: 3, "3")]))
         #expect(!driver.isUpdating)
     }
@@ -200,8 +206,8 @@ struct AdapterTests {
         let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: Self.cells())
         adapter.driver.changesetHistoryLimit = 1
         adapter.driver.backgroundDiffThreshold = 1_000
-        try await adapter.apply(snapshot((0..<5_000).map { .title(id: $0, "\($0)") }))
-        try await adapter.apply(snapshot((0..<5_000).reversed().map { .title(id: $0, "\($0)") }))
+        await adapter.apply(snapshot((0..<5_000).map { .title(id: $0, "\($0)") }))
+        await adapter.apply(snapshot((0..<5_000).reversed().map { .title(id: $0, "\($0)") }))
         #expect(list.renderedText().hasPrefix("## Main\n   4999\n   4998"))
         #expect(adapter.driver.appliedChangesets.last?.statistics.movedItems == 4_999)
     }

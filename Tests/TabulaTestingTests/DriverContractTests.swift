@@ -18,14 +18,14 @@ struct DriverContractTests {
         var next = adapter.snapshot
         try next.reloadItems([1])
         let requestsAtStart = list.counters.cellRequests
-        try await adapter.apply(next)
+        await adapter.apply(next)
         #expect(list.counters.cellRequests == requestsAtStart + 1, "the requested reload happened")
         #expect(!adapter.snapshot.hasRequestedUpdates, "the snapshot on screen carries no request")
 
         var derived = adapter.snapshot
         try derived.appendItems([.title(id: 3, "c")])
         let requestsBefore = list.counters.cellRequests
-        try await adapter.apply(derived)
+        await adapter.apply(derived)
         #expect(list.counters.cellRequests == requestsBefore + 1, "only the inserted row was requested; item 1 was not reloaded again")
         #expect(adapter.driver.diagnostics.isEmpty)
     }
@@ -44,7 +44,7 @@ struct DriverContractTests {
         // An explicit reconfigure request after the item changed kind is a reload too.
         var next = snapshot([.title(id: 1, "back"), .counter(id: 2, 2)])
         try next.reconfigureItems([1])
-        try await adapter.apply(next)
+        await adapter.apply(next)
         #expect(list.cellForItem(at: ItemPath(item: 0, section: 0)) is TitleCell)
         #expect(list.renderedText() == "## Main\n   back\n   count  —  2")
         #expect(adapter.driver.diagnostics.isEmpty, "\(adapter.driver.diagnostics)")
@@ -80,10 +80,10 @@ struct UserEditTests {
         let list = HeadlessListView(viewportHeight: nil)
         let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: AdapterTests.cells())
         adapter.canDelete = { _ in true }
-        try await adapter.apply(snapshot([1, 2, 3]))
+        await adapter.apply(snapshot([1, 2, 3]))
         adapter.driver.backgroundDiffThreshold = 0  // diffs run in a task: updates queue up
-        try adapter.applyNow(snapshot([1, 2, 3, 4]))
-        try adapter.applyNow(snapshot([1, 2, 3, 4, 5]))  // waits behind the first
+        adapter.applyNow(snapshot([1, 2, 3, 4]))
+        adapter.applyNow(snapshot([1, 2, 3, 4, 5]))  // waits behind the first
         try list.commitDelete(at: ItemPath(item: 1, section: 0))  // the user deletes 2, on screen
         try await settle(adapter.driver)
         #expect(adapter.snapshot.itemIdentifiers == [1, 3, 4, 5])
@@ -96,10 +96,10 @@ struct UserEditTests {
         let list = HeadlessListView(viewportHeight: nil)
         let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: AdapterTests.cells())
         adapter.canMove = { _ in true }
-        try await adapter.apply(snapshot([1, 2, 3]))
+        await adapter.apply(snapshot([1, 2, 3]))
         adapter.driver.backgroundDiffThreshold = 0
-        try adapter.applyNow(snapshot([1, 2, 3, 4]))  // in flight (diffing)
-        try adapter.applyNow(snapshot([1, 2, 3, 4, 5]))  // waiting
+        adapter.applyNow(snapshot([1, 2, 3, 4]))  // in flight (diffing)
+        adapter.applyNow(snapshot([1, 2, 3, 4, 5]))  // waiting
         try list.interactiveMove(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 2, section: 0))  // 1 after 3
         try await settle(adapter.driver)
         #expect(adapter.snapshot.itemIdentifiers == [2, 3, 1, 4, 5])

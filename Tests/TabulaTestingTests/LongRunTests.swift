@@ -31,12 +31,12 @@ struct LongRunTests {
         let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: AdapterTests.cells())
         var seen = 0
         adapter.driver.onChangeset = { _ in seen += 1 }
-        try await adapter.apply(snapshot(0))
-        for n in 1...1_000 { try await adapter.apply(snapshot(n)) }
+        await adapter.apply(snapshot(0))
+        for n in 1...1_000 { await adapter.apply(snapshot(n)) }
         #expect(adapter.driver.appliedChangesets.isEmpty)
         #expect(seen == 1_000)
         adapter.driver.changesetHistoryLimit = 3
-        for n in 1_001...1_010 { try await adapter.apply(snapshot(n)) }
+        for n in 1_001...1_010 { await adapter.apply(snapshot(n)) }
         #expect(adapter.driver.appliedChangesets.count == 3)
         #expect(adapter.driver.appliedChangesets.last?.target.item(at: ItemPath(item: 1, section: 0)) == .counter(id: 1, 1_010))
 
@@ -48,11 +48,11 @@ struct LongRunTests {
         #expect(adapter.driver.diagnostics.last == ListDiagnostic(.viewRejectedBatch("test 19")))
     }
 
-    @Test("100,000 applies chained from completion handlers run in constant stack", arguments: [false, true])
-    func chainedApplies(animated: Bool) throws {
+    @Test("100,000 applies chained from completion handlers run in constant stack: reloads and batch updates", arguments: [true, false])
+    func chainedApplies(reloading: Bool) throws {
         let list = HeadlessListView(viewportHeight: nil)
         let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: AdapterTests.cells())
-        try adapter.applyNow(snapshot(0))
+        adapter.applyNow(snapshot(0))
         let driver = adapter.driver
         let total = 100_000
         var done = 0
@@ -63,9 +63,17 @@ struct LongRunTests {
             if done == 10 { depthAt10 = depth }
             if done > 10 { deepest = max(deepest, depthAt10 > depth ? depthAt10 - depth : 0) }
             guard done < total else { return }
-            driver.apply(snapshot(done), animated: animated) { next() }
+            apply(snapshot(done))
         }
-        driver.apply(snapshot(1), animated: animated) { next() }
+        func apply(_ next: Snapshot<String, Mixed>) {
+            if reloading {
+                driver.applyUsingReloadData(next) { _ in nextStep() }
+            } else {
+                driver.apply(next) { _ in nextStep() }
+            }
+        }
+        func nextStep() { next() }
+        apply(snapshot(1))
         #expect(done == total)
         // AddressSanitizer moves locals to a heap-allocated fake stack, where addresses say nothing
         // about depth; there the 100,000 applies finishing without overflow is the check.

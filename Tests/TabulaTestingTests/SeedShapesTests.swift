@@ -81,12 +81,12 @@ struct SeedShapesTests {
 
         let list = HeadlessListView(viewportHeight: nil)
         let adapter = try HeadlessListAdapter<Int, Note>(listView: list, cells: cells)
-        try await adapter.apply(snapshot)
+        await adapter.apply(snapshot)
         #expect(list.renderedText() == "   one  —  described\n   closure eleven\n   Note(id: 21, title: \"x\")")
         #expect(adapter.driver.diagnostics.isEmpty)
 
         let terminal = try TerminalListView<Int, Note>(cells: cells)
-        try await terminal.apply(snapshot)
+        await terminal.apply(snapshot)
         let text = terminal.plainText()
         #expect(text.contains("one") && text.contains("described") && text.contains("closure eleven"))
     }
@@ -112,7 +112,7 @@ struct SeedShapesTests {
 
         // Ad 1 and Message 1 share a raw id, but not an identity.
         let mixed = try Snapshot([Section(0, items: [AnyListItem(Ad(id: 1, sponsor: "Acme")), AnyListItem(Message(id: 1, text: "hello"))])])
-        try await adapter.apply(mixed)
+        await adapter.apply(mixed)
         #expect(list.renderedText() == "   Ad by Acme\n   hello")
         #expect(list.cellForItem(at: ItemPath(item: 1, section: 0)) is MessageCell)
         #expect(adapter.driver.diagnostics.isEmpty)

@@ -40,11 +40,11 @@ func observeBenchmark(runs: Int) async -> [String] {
         do {
             let inbox = BenchInbox(count: count)
             let (driver, view) = InstantView<Int, SoakRow>.driving()
-            driver.apply(try! Snapshot(items: inbox.rows), animated: false, completion: nil)
+            driver.apply(try! Snapshot(items: inbox.rows), animatingDifferences: false, completion: nil)
             let start = DispatchTime.now().uptimeNanoseconds
             for k in 0..<mutations {
                 inbox.rows[(k &* 7919 &+ round) % count].value += 1
-                driver.apply(try! Snapshot(items: inbox.rows), animated: true, completion: nil)
+                driver.apply(try! Snapshot(items: inbox.rows), completion: nil)
             }
             while driver.isUpdating { await Task.yield() }
             if round > 0 { manualTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }

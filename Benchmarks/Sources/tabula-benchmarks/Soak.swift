@@ -78,11 +78,11 @@ func soakBenchmarks(quick: Bool) async -> [String] {
         let (driver, view) = InstantView<Int, SoakRow>.driving()
         defer { withExtendedLifetime(view) {} }
         var current = try! Snapshot([Section(0, items: (0..<rows).map { SoakRow(id: $0, value: 0) })])
-        driver.apply(current, animated: false, completion: nil)
+        driver.apply(current, animatingDifferences: false, completion: nil)
         func update(_ n: Int) {
             let id = (n &* 7919) % rows
             try! current.updateItems([SoakRow(id: id, value: n)])
-            driver.apply(current, animated: true, completion: nil)
+            driver.apply(current, completion: nil)
         }
         for n in 1...1_000 { update(n) }  // warm-up: the allocator reaches its working set
         let start = residentMegabytes()

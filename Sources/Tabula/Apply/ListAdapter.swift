@@ -26,19 +26,27 @@ extension ListAdapter {
         driver.view = self
     }
 
-    /// Applies `snapshot` and returns once it is on screen (or superseded by a newer one).
+    /// Shows `snapshot` as batch updates, animated unless `animatingDifferences` is false (as
+    /// Apple's `apply(_:animatingDifferences:)`: a diff either way), and returns what became of it
+    /// once it is on screen (or at once, ``ApplyResult/superseded``, when a newer one replaced it).
     ///
-    /// - Throws: ``ConfigurationError`` before anything changes when an item has no configurator.
-    public func apply(_ snapshot: Snapshot<SectionID, Item>, animated: Bool = true) async throws {
-        try cells.validate(snapshot)
-        await driver.apply(snapshot, animated: animated)
+    /// Nothing here throws: an item no configurator takes is shown in a placeholder cell with a
+    /// ``ListDiagnostic`` (``CellConfigurators/validate(_:)`` checks a snapshot up front, in tests).
+    @discardableResult
+    public func apply(_ snapshot: Snapshot<SectionID, Item>, animatingDifferences: Bool = true) async -> ApplyResult {
+        await driver.apply(snapshot, animatingDifferences: animatingDifferences)
     }
 
-    /// Applies `snapshot` without waiting for the update to finish.
-    ///
-    /// - Throws: ``ConfigurationError`` before anything changes when an item has no configurator.
-    public func applyNow(_ snapshot: Snapshot<SectionID, Item>, animated: Bool = true) throws {
-        try cells.validate(snapshot)
-        driver.apply(snapshot, animated: animated, completion: nil)
+    /// Shows `snapshot` with `reloadData`, without a diff (Apple's `applySnapshotUsingReloadData`).
+    @discardableResult
+    public func applyUsingReloadData(_ snapshot: Snapshot<SectionID, Item>) async -> ApplyResult {
+        await driver.applyUsingReloadData(snapshot)
+    }
+
+    /// Shows `snapshot` without waiting; `completion` gets what became of it.
+    public func applyNow(
+        _ snapshot: Snapshot<SectionID, Item>, animatingDifferences: Bool = true, completion: (@MainActor (ApplyResult) -> Void)? = nil
+    ) {
+        driver.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
     }
 }

@@ -10,6 +10,8 @@
 ///   (``BatchUpdate/validate(before:after:flavor:mapItems:shiftedReloads:)``). If either fails, the driver reloads
 ///   the data instead and reports a ``ListDiagnostic``: the app does not crash.
 /// - Falls back to `reloadData` before the first load and when the view is not in a window.
+/// - Accountable: each apply reports what became of it (``ApplyResult``): batch updates, a reload
+///   and why, nothing to do, or superseded by a newer snapshot before it was shown.
 ///
 /// Every adapter creates and owns its driver (`adapter.driver`): apply through the adapter, or
 /// through `adapter.driver` for live sources. Create a driver yourself only for a view of your own:
@@ -17,7 +19,7 @@
 /// ```swift
 /// let driver = ListDriver<String, Country>()
 /// driver.view = myListView          // your own `ListViewUpdating` view, kept alive by you
-/// await driver.apply(newSnapshot)
+/// let result = await driver.apply(newSnapshot)   // .batchUpdates(animated: true), .reloaded(…), …
 /// ```
 @MainActor
 public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
@@ -51,15 +53,35 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     /// Whether an update is in flight.
     public var isUpdating: Bool { running }
 
+    /// Above this many changes (deleted, inserted, moved and updated items and sections), a diff
+    /// is shown with `reloadData` instead of batch updates, as DifferenceKit's `interrupt` does: a
+    /// batch that touches most of a list animates worse than a reload and costs more. `nil` (the
+    /// default): always animate.
+    public var reloadThreshold: Int?
+
     private let updateKind: @Sendable (Item, Item) -> UpdateKind?
     private let canReconfigure: (@Sendable (Item, Item) -> Bool)?
     private var running = false
-    private var pending: (snapshot: Snapshot<SectionID, Item>, animated: Bool)?
+
+    /// How one apply is to be shown.
+    enum Mode { case animated, withoutAnimation, reload }
+
+    /// One apply: its snapshot, how to show it, and who waits for its result.
+    struct Job {
+        var snapshot: Snapshot<SectionID, Item>
+        var mode: Mode
+        var callbacks: [@MainActor (ApplyResult) -> Void]
+    }
+
+    private var pending: Job?
+    /// The callbacks of the job whose changeset is being shown.
+    private var inFlightCallbacks: [@MainActor (ApplyResult) -> Void] = []
     private var inFlightTarget: Snapshot<SectionID, Item>?
+    /// Called once the driver has nothing running and nothing waiting.
+    private var idleWaiters: [@MainActor () -> Void] = []
     /// The view changed itself (an interactive move) while a changeset was in flight: that
     /// changeset starts from a state the screen no longer shows, so its target is diffed again.
     private var viewChangedUnderneath = false
-    private var waiters: [@MainActor () -> Void] = []
     /// Stops the ``ListSource`` shown through ``show(_:)`` (and keeps it alive until then).
     var currentSourceStop: (@MainActor () -> Void)?
     /// Whether ``drain()``'s loop is on the stack, and whether something asked it to go round
@@ -84,21 +106,55 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         self.canReconfigure = canReconfigure
     }
 
-    /// Applies `next`, animated unless `animated` is false; `completion` runs once it is on screen,
-    /// or once a newer snapshot has superseded it.
-    public func apply(_ next: Snapshot<SectionID, Item>, animated: Bool = true, completion: (@MainActor () -> Void)? = nil) {
-        if let completion { waiters.append(completion) }
-        pending = (next, animated)
+    /// Shows `next` as batch updates, animated unless `animatingDifferences` is false (Apple's
+    /// meaning: a diff either way); `completion` gets what became of it once it is on screen, or
+    /// at once when a newer snapshot replaces it before it is shown (``ApplyResult/superseded``).
+    ///
+    /// Batch updates need a view that has loaded and is in a window; otherwise, and above
+    /// ``reloadThreshold``, the view reloads instead, and the result says why.
+    public func apply(
+        _ next: Snapshot<SectionID, Item>, animatingDifferences: Bool = true, completion: (@MainActor (ApplyResult) -> Void)? = nil
+    ) {
+        enqueue(Job(snapshot: next, mode: animatingDifferences ? .animated : .withoutAnimation, callbacks: completion.map { [$0] } ?? []))
+    }
+
+    /// Shows `next` as batch updates and returns what became of it: see
+    /// ``apply(_:animatingDifferences:completion:)``.
+    @discardableResult
+    public func apply(_ next: Snapshot<SectionID, Item>, animatingDifferences: Bool = true) async -> ApplyResult {
+        await withCheckedContinuation { (continuation: CheckedContinuation<ApplyResult, Never>) in
+            apply(next, animatingDifferences: animatingDifferences) { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// Shows `next` with `reloadData`, without a diff (Apple's `applySnapshotUsingReloadData`).
+    public func applyUsingReloadData(_ next: Snapshot<SectionID, Item>, completion: (@MainActor (ApplyResult) -> Void)? = nil) {
+        enqueue(Job(snapshot: next, mode: .reload, callbacks: completion.map { [$0] } ?? []))
+    }
+
+    /// Shows `next` with `reloadData` and returns once it is on screen (or superseded).
+    @discardableResult
+    public func applyUsingReloadData(_ next: Snapshot<SectionID, Item>) async -> ApplyResult {
+        await withCheckedContinuation { (continuation: CheckedContinuation<ApplyResult, Never>) in
+            applyUsingReloadData(next) { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// Returns once nothing is running and nothing waits: the view shows ``latestSnapshot``.
+    public func waitUntilIdle() async {
+        guard running else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            idleWaiters.append { continuation.resume() }
+        }
+    }
+
+    private func enqueue(_ job: Job) {
+        let replaced = pending?.callbacks ?? []
+        pending = job
+        for callback in replaced { callback(.superseded) }
         guard !running else { return }
         running = true
         drain()
-    }
-
-    /// Applies `next` and returns once it is on screen (or superseded by a newer snapshot).
-    public func apply(_ next: Snapshot<SectionID, Item>, animated: Bool = true) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            apply(next, animated: animated) { continuation.resume() }
-        }
     }
 
     /// The newest state the view is heading to: the snapshot waiting to be applied, or else the
@@ -112,10 +168,10 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     /// - Throws: whatever `edit` throws (a ``SnapshotError`` when the item is already gone from the
     ///   newest state); nothing is applied then.
     @discardableResult
-    public func applyEdit(animated: Bool = true, _ edit: (inout Snapshot<SectionID, Item>) throws -> Void) rethrows -> Snapshot<SectionID, Item> {
+    public func applyEdit(animatingDifferences: Bool = true, _ edit: (inout Snapshot<SectionID, Item>) throws -> Void) rethrows -> Snapshot<SectionID, Item> {
         var next = latestSnapshot
         try edit(&next)
-        apply(next, animated: animated, completion: nil)
+        apply(next, animatingDifferences: animatingDifferences, completion: nil)
         return next
     }
 
@@ -174,20 +230,23 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         guard let job = pending else {
             running = false
             viewChangedUnderneath = false
-            let done = waiters
-            waiters = []
+            let done = idleWaiters
+            idleWaiters = []
             for waiter in done { waiter() }
             return
         }
         pending = nil
         inFlightTarget = job.snapshot
-        guard let view, view.canAnimateUpdates, job.animated else {
+        inFlightCallbacks = job.callbacks
+        guard let view, view.canAnimateUpdates, job.mode != .reload else {
             inFlightTarget = nil
             snapshot = job.snapshot.clearingUpdateRequests()
             self.view?.reloadData()
+            finish(.reloaded(job.mode == .reload ? .requested : .notShowing))
             drain()
             return
         }
+        let animated = job.mode == .animated
         let source = snapshot
         let classify = updateKind, keepsCell = canReconfigure
         if source.numberOfItems + job.snapshot.numberOfItems > backgroundDiffThreshold {
@@ -195,17 +254,30 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
                 let changeset = await Task.detached(priority: .userInitiated) {
                     Changeset(from: source, to: job.snapshot, updateKind: classify, canReconfigure: keepsCell)
                 }.value
-                self.perform(changeset, stage: 0)
+                self.perform(changeset, stage: 0, animated: animated)
             }
         } else {
-            perform(Changeset(from: source, to: job.snapshot, updateKind: classify, canReconfigure: keepsCell), stage: 0)
+            perform(Changeset(from: source, to: job.snapshot, updateKind: classify, canReconfigure: keepsCell), stage: 0, animated: animated)
         }
     }
 
-    private func perform(_ changeset: Changeset<SectionID, Item>, stage index: Int) {
+    /// Hands `result` to the callbacks of the job in flight.
+    private func finish(_ result: ApplyResult) {
+        let callbacks = inFlightCallbacks
+        inFlightCallbacks = []
+        for callback in callbacks { callback(result) }
+    }
+
+    private func perform(_ changeset: Changeset<SectionID, Item>, stage index: Int, animated: Bool) {
         if viewChangedUnderneath {
             viewChangedUnderneath = false
-            if pending == nil { pending = (changeset.target, true) }
+            // The view moved a row itself: diff to the same target again, from what it shows now.
+            if pending == nil {
+                pending = Job(snapshot: changeset.target, mode: animated ? .animated : .withoutAnimation, callbacks: inFlightCallbacks)
+                inFlightCallbacks = []
+            } else {
+                finish(.superseded)
+            }
             inFlightTarget = nil
             drain()
             return
@@ -222,17 +294,24 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
             // The target's reload and reconfigure requests are carried out: the next diff starts
             // from a snapshot without them, so they are not carried out again.
             snapshot = changeset.target.clearingUpdateRequests()
+            finish(changeset.stages.isEmpty ? .unchanged : .batchUpdates(animated: animated))
             drain()
             return
         }
         // The view went away or out of its window mid-update: show the target without animating.
         guard let view, view.canAnimateUpdates else {
-            reload(to: changeset.target, because: nil)
+            reload(to: changeset.target, because: .notShowing)
             drain()
             return
         }
         // A newer snapshot arrived: stop here; the loop diffs from this stage's state to it.
         if index > 0 && pending != nil {
+            finish(.superseded)
+            drain()
+            return
+        }
+        if index == 0, let reloadThreshold, changeset.statistics.changeCount > reloadThreshold {
+            reload(to: changeset.target, because: .overThreshold(changes: changeset.statistics.changeCount))
             drain()
             return
         }
@@ -240,7 +319,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         let before = snapshot.sections.map(\.items.count)
         let shown = view.displayedItemCounts()
         guard shown == before else {
-            reload(to: changeset.target, because: ListDiagnostic(.viewOutOfSync(viewCounts: shown, snapshotCounts: before)))
+            reload(to: changeset.target, because: .fallback(ListDiagnostic(.viewOutOfSync(viewCounts: shown, snapshotCounts: before))))
             drain()
             return
         }
@@ -249,20 +328,21 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         } catch {
             let diagnostic = (error as? BatchUpdateError).map { ListDiagnostic(.rejectedStage($0)) }
                 ?? ListDiagnostic(.viewRejectedBatch("\(error)"))
-            reload(to: changeset.target, because: diagnostic)
+            reload(to: changeset.target, because: .fallback(diagnostic))
             drain()
             return
         }
-        view.performBatchUpdates(stage.update, animated: true, updateData: { self.snapshot = stage.snapshot }) {
-            self.perform(changeset, stage: index + 1)
+        view.performBatchUpdates(stage.update, animated: animated, updateData: { self.snapshot = stage.snapshot }) {
+            self.perform(changeset, stage: index + 1, animated: animated)
         }
     }
 
-    private func reload(to target: Snapshot<SectionID, Item>, because diagnostic: ListDiagnostic?) {
+    private func reload(to target: Snapshot<SectionID, Item>, because reason: ApplyResult.ReloadReason) {
         inFlightTarget = nil
-        if let diagnostic { report(diagnostic) }
+        if case .fallback(let diagnostic) = reason { report(diagnostic) }
         snapshot = target.clearingUpdateRequests()
         view?.reloadData()
+        finish(.reloaded(reason))
     }
 
     /// Records a diagnostic (adapters call it when the view itself rejects a batch).
@@ -287,5 +367,43 @@ extension ListDriver where Item: Equatable {
         canReconfigure: (@Sendable (Item, Item) -> Bool)? = nil
     ) {
         self.init(snapshot: snapshot, updateKind: { $0 == $1 ? nil : updates }, canReconfigure: canReconfigure)
+    }
+}
+
+/// What became of one apply (``ListDriver/apply(_:animatingDifferences:completion:)``).
+public enum ApplyResult: Hashable, Sendable, CustomStringConvertible {
+    /// Why a snapshot was shown with `reloadData`.
+    public enum ReloadReason: Hashable, Sendable {
+        /// ``ListDriver/applyUsingReloadData(_:completion:)`` asked for it.
+        case requested
+        /// The view had not loaded its data yet, or was not in a window (or was gone).
+        case notShowing
+        /// The change had more operations than ``ListDriver/reloadThreshold``.
+        case overThreshold(changes: Int)
+        /// A check failed (the view's counts, or UIKit's rules); the diagnostic says which, and
+        /// was reported too.
+        case fallback(ListDiagnostic)
+    }
+
+    /// Shown with batch updates, animated or not as asked.
+    case batchUpdates(animated: Bool)
+    /// Shown with `reloadData`.
+    case reloaded(ReloadReason)
+    /// Nothing differed from what was on screen.
+    case unchanged
+    /// A newer snapshot replaced this one before it was shown (or while it was being shown); the
+    /// newer one's result tells what the screen shows.
+    case superseded
+
+    public var description: String {
+        switch self {
+        case .batchUpdates(let animated): return animated ? "animated batch updates" : "batch updates without animation"
+        case .reloaded(.requested): return "reloaded, as asked"
+        case .reloaded(.notShowing): return "reloaded: the view was not showing"
+        case .reloaded(.overThreshold(let changes)): return "reloaded: \(changes) changes, above the reload threshold"
+        case .reloaded(.fallback(let diagnostic)): return "reloaded: \(diagnostic)"
+        case .unchanged: return "unchanged"
+        case .superseded: return "superseded by a newer snapshot"
+        }
     }
 }

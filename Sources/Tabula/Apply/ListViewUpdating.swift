@@ -35,7 +35,7 @@ public struct ListDiagnostic: Hashable, Sendable, CustomStringConvertible {
         /// The cell of a kind of item shown for the first time (``ListItem``) could not be
         /// registered; the view shows a placeholder cell for it.
         case configuration(String)
-        /// The closure of an observed list (``ListDriver/follow(animated:_:)``) threw; the last
+        /// The closure of an observed list (``ListDriver/follow(animatingDifferences:_:)``) threw; the last
         /// good list stays on screen, and the models it read are still followed.
         case observedListFailed(String)
     }

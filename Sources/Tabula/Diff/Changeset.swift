@@ -91,6 +91,13 @@ public struct Changeset<SectionID: Hashable & Sendable, Item: Identifiable> wher
 
         /// All zero.
         public init() {}
+
+        /// How many operations the change takes: sections and items deleted, inserted and moved,
+        /// items updated, section titles changed, and items re-inserted with their sections.
+        public var changeCount: Int {
+            deletedSections + insertedSections + movedSections + updatedSectionTitles
+                + deletedItems + insertedItems + movedItems + updatedItems + reinsertedItems
+        }
     }
 
     /// The snapshot the changeset starts from.

@@ -36,7 +36,7 @@ where Item.ID: Sendable {
         do {
             let combined = try Snapshot(order.flatMap { parts[$0]?.sections ?? [] })
             lastError = nil
-            driver.apply(combined, animated: true, completion: nil)
+            driver.apply(combined, completion: nil)
         } catch {
             lastError = error
         }

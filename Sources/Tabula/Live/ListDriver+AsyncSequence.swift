@@ -13,7 +13,7 @@ extension ListDriver {
     public func run<Snapshots: AsyncSequence>(_ snapshots: Snapshots) async throws
     where Snapshots.Element == Snapshot<SectionID, Item> {
         for try await snapshot in snapshots {
-            apply(snapshot, animated: true, completion: nil)
+            apply(snapshot, completion: nil)
         }
     }
 
@@ -24,7 +24,7 @@ extension ListDriver {
     public func run<Items: AsyncSequence>(_ items: Items, section: SectionID, header: String? = nil) async throws
     where Items.Element == [Item] {
         for try await array in items {
-            apply(try Snapshot([Section(section, header: header, items: array)]), animated: true, completion: nil)
+            apply(try Snapshot([Section(section, header: header, items: array)]), completion: nil)
         }
     }
 }

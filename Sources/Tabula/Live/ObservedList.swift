@@ -4,7 +4,7 @@
     /// A list that follows `@Observable` models: the list is a function of the models, and Tabula
     /// evaluates it again when, and only when, something it read changes (SPEC B10).
     ///
-    /// Start one with ``ListAdapter/follow(_:animated:_:)`` (or ``ListDriver/follow(animated:_:)``):
+    /// Start one with ``ListAdapter/follow(_:animatingDifferences:_:)`` (or ``ListDriver/follow(animatingDifferences:_:)``):
     ///
     /// ```swift
     /// @Observable final class Inbox { var messages: [Message] = []; var showsArchived = false }
@@ -77,13 +77,13 @@
         ///   ``ListObservation/stop()``).
         @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
         @discardableResult
-        public func follow(animated: Bool = true, _ makeSnapshot: @escaping @MainActor () throws -> Snapshot<SectionID, Item>) -> ListObservation {
+        public func follow(animatingDifferences: Bool = true, _ makeSnapshot: @escaping @MainActor () throws -> Snapshot<SectionID, Item>) -> ListObservation {
             let observation = ListObservation { [weak self] in
                 let result = Result { try makeSnapshot() }
                 return {
                     guard let self else { return }
                     switch result {
-                    case .success(let snapshot): self.apply(snapshot, animated: animated, completion: nil)
+                    case .success(let snapshot): self.apply(snapshot, animatingDifferences: animatingDifferences, completion: nil)
                     case .failure(let error): self.report(ListDiagnostic(.observedListFailed("\(error)")))
                     }
                 }
@@ -105,17 +105,17 @@
         @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
         @discardableResult
         public func follow<Model: AnyObject>(
-            _ model: Model, animated: Bool = true, _ makeSnapshot: @escaping @MainActor (Model) throws -> Snapshot<SectionID, Item>
+            _ model: Model, animatingDifferences: Bool = true, _ makeSnapshot: @escaping @MainActor (Model) throws -> Snapshot<SectionID, Item>
         ) -> ListObservation {
-            driver.follow(animated: animated) { try makeSnapshot(model) }
+            driver.follow(animatingDifferences: animatingDifferences) { try makeSnapshot(model) }
         }
 
         /// Shows the snapshot `makeSnapshot` builds, and follows the `@Observable` models it reads.
         /// See ``ListObservation``.
         @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
         @discardableResult
-        public func follow(animated: Bool = true, _ makeSnapshot: @escaping @MainActor () throws -> Snapshot<SectionID, Item>) -> ListObservation {
-            driver.follow(animated: animated, makeSnapshot)
+        public func follow(animatingDifferences: Bool = true, _ makeSnapshot: @escaping @MainActor () throws -> Snapshot<SectionID, Item>) -> ListObservation {
+            driver.follow(animatingDifferences: animatingDifferences, makeSnapshot)
         }
     }
 

@@ -275,7 +275,7 @@ public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifia
         } else if let lastError {
             try? shown.appendItems([.failed("\(lastError)")], toSection: section)
         }
-        driver.apply(shown, animated: true, completion: nil)
+        driver.apply(shown, completion: nil)
     }
 }
 

@@ -1,0 +1,80 @@
+import Tabula
+import TabulaTesting
+import Testing
+
+/// Apple's apply semantics, and each apply's own outcome.
+@MainActor
+@Suite("Apply: Apple's names and meanings; each apply reports what became of it")
+struct ApplyResultTests {
+    func notes(_ titles: [String]) throws -> Snapshot<Int, Note> {
+        try Snapshot(items: titles.enumerated().map { Note(id: $0.offset, title: $0.element) })
+    }
+
+    func adapter() throws -> (HeadlessListView, HeadlessListAdapter<Int, Note>) {
+        let list = HeadlessListView(viewportHeight: nil)
+        return (list, try HeadlessListAdapter(listView: list, cells: CellConfigurators { CellConfigurator.content { CellContent(text: $0.title) } }))
+    }
+
+    @Test("first apply reloads (not showing yet); then animated or not, a diff either way; reload only when asked")
+    func modes() async throws {
+        let (list, adapter) = try adapter()
+        #expect(try await adapter.apply(notes(["a"])) == .reloaded(.notShowing))
+        #expect(try await adapter.apply(notes(["a", "b"])) == .batchUpdates(animated: true))
+        #expect(try await adapter.apply(notes(["a", "b", "c"]), animatingDifferences: false) == .batchUpdates(animated: false))
+        #expect(list.counters.batchUpdates == 2 && list.counters.batchUpdatesWithoutAnimation == 1 && list.counters.reloads == 1)
+        #expect(try await adapter.applyUsingReloadData(notes(["c"])) == .reloaded(.requested))
+        #expect(list.counters.reloads == 2 && list.renderedText() == "   c")
+        #expect(try await adapter.apply(notes(["c"])) == .unchanged)
+        list.isInWindow = false
+        #expect(try await adapter.apply(notes(["d"])) == .reloaded(.notShowing))
+    }
+
+    @Test("above reloadThreshold a diff becomes a reload, and says so")
+    func threshold() async throws {
+        let (list, adapter) = try adapter()
+        try await adapter.apply(notes(["a", "b", "c"]))
+        adapter.driver.reloadThreshold = 2
+        #expect(try await adapter.apply(notes(["a", "b", "c", "d"])) == .batchUpdates(animated: true), "1 change")
+        #expect(try await adapter.apply(notes(["x", "y", "z", "w"])) == .reloaded(.overThreshold(changes: 4)), "four updates")
+        #expect(list.renderedText() == "   x\n   y\n   z\n   w")
+    }
+
+    @Test("search as you type: results then an empty list; the first is superseded, the last is shown")
+    func supersededResultsDoNotAct() async throws {
+        let (list, adapter) = try adapter()
+        try await adapter.apply(notes(["start"]))
+        // Diff off the main actor, so the first update is still in flight when the others arrive.
+        adapter.driver.backgroundDiffThreshold = 0
+        var results: [String: ApplyResult] = [:]
+        adapter.applyNow(try notes(["start", "r1"])) { results["in flight"] = $0 }
+        adapter.applyNow(try notes(["start", "r1", "r2"])) { results["results"] = $0 }
+        adapter.applyNow(Snapshot()) { results["empty"] = $0 }
+        await adapter.driver.waitUntilIdle()
+        #expect(results["results"] == .superseded, "replaced while waiting: it never reached the screen")
+        #expect(results["in flight"] == .batchUpdates(animated: true))
+        #expect(results["empty"] == .batchUpdates(animated: true))
+        #expect(list.renderedText() == "")
+        #expect(list.itemCounts == [])
+    }
+
+    @Test("a fallback reload carries the diagnostic")
+    func fallback() async throws {
+        let (list, adapter) = try adapter()
+        try await adapter.apply(notes(["a"]))
+        // Change the view behind the adapter's back.
+        final class Intruder: HeadlessListDataSource {
+            func numberOfSections(in listView: HeadlessListView) -> Int { 1 }
+            func listView(_ listView: HeadlessListView, numberOfItemsInSection section: Int) -> Int { 3 }
+            func listView(_ listView: HeadlessListView, cellForItemAt path: ItemPath) throws -> HeadlessCell {
+                try listView.dequeueReusableCell(withIdentifier: CellConfigurators<Note>.placeholderReuseIdentifier, for: path)
+            }
+        }
+        let intruder = Intruder()
+        list.dataSource = intruder
+        try list.reloadData()
+        list.dataSource = adapter
+        let result = try await adapter.apply(notes(["a", "b"]))
+        #expect(result == .reloaded(.fallback(ListDiagnostic(.viewOutOfSync(viewCounts: [3], snapshotCounts: [1])))))
+        #expect(list.renderedText() == "   a\n   b")
+    }
+}
