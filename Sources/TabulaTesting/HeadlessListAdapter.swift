@@ -59,6 +59,28 @@ where Item.ID: Sendable {
     /// The item at `path` on screen (S3.3: the delegate side asks for the model and switches on it).
     public func item(at path: ItemPath) -> Item? { driver.snapshot.item(at: path) }
 
+    // MARK: Commands by identity
+
+    /// The items whose cells are on screen, top to bottom.
+    public var visibleItems: [Item] { listView.indexPathsForVisibleItems.compactMap(item(at:)) }
+
+    /// Scrolls so that the item `id` is the first line on screen.
+    ///
+    /// - Throws: `SnapshotError.unknownItem` naming `id` when it is not shown.
+    public func scrollToItem(_ id: Item.ID) throws {
+        try listView.scrollToItem(at: existingItemPath(for: id))
+    }
+
+    /// Selects the item `id` without telling the delegate (as `selectRow(at:animated:scrollPosition:)`).
+    ///
+    /// - Throws: `SnapshotError.unknownItem` naming `id` when it is not shown.
+    public func selectItem(_ id: Item.ID) throws {
+        try listView.selectItem(at: existingItemPath(for: id))
+    }
+
+    /// The items selected now.
+    public var selectedItems: [Item] { listView.indexPathsForSelectedItems.compactMap(item(at:)) }
+
     // MARK: ListViewUpdating
 
     public var flavor: ListFlavor { listView.flavor }

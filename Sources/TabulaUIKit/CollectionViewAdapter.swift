@@ -8,9 +8,15 @@
     /// Section titles are shown in ``TabulaTitleView`` supplementary views of kind
     /// `UICollectionView.elementKindSectionHeader` and `…Footer`; give the layout header and footer
     /// sizes (or use a list layout with `headerMode = .supplementary`) to see them.
+    ///
+    /// The collection's delegate stays yours: set ``delegate`` and every `UICollectionViewDelegate`,
+    /// `UICollectionViewDelegateFlowLayout` and `UIScrollViewDelegate` method the adapter does not
+    /// implement (item sizes, insets, scrolling) reaches it; selection and display go to the typed
+    /// handlers and then to your delegate. Keep the adapter in a stored property: the collection
+    /// view holds it weakly.
     @MainActor
     public final class CollectionViewAdapter<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: NSObject,
-        UICollectionViewDataSource, UICollectionViewDelegate, ListAdapter
+        UICollectionViewDataSource, UICollectionViewDelegate, UICollectionViewDataSourcePrefetching, ListAdapter
     where Item.ID: Sendable {
         /// The collection view driven. Not retained.
         public private(set) weak var collectionView: UICollectionView?
@@ -18,10 +24,44 @@
         public let driver: ListDriver<SectionID, Item>
         /// The cell configurators.
         public let cells: CellConfigurators<Item>
-        /// Called when the user selects an item, with the item itself.
-        public var onSelect: ((Item, IndexPath) -> Void)?
+        /// Your collection view delegate (and flow layout delegate): it receives every method the
+        /// adapter does not implement, and the ones it does, after its typed handlers. Held weakly.
+        public weak var delegate: (any UICollectionViewDelegate)? {
+            didSet {
+                forwarding.target = delegate
+                guard let collectionView, collectionView.delegate === self else { return }
+                collectionView.delegate = nil
+                collectionView.delegate = self
+            }
+        }
+        private nonisolated let forwarding = DelegateForwarding()
+        /// Called when the user selects an item, with the item itself and its position.
+        public var onSelect: ((Item, ItemPath) -> Void)?
+        /// Called when an item's cell is about to be shown: call `PaginatedList.rowWillAppear(at:)`
+        /// from here.
+        public var onWillDisplay: ((Item, ItemPath) -> Void)?
         /// Context menus declared next to the items they act on.
-        public var contextMenu: ((Item, IndexPath) -> UIContextMenuConfiguration?)?
+        public var contextMenu: ((Item, ItemPath) -> UIContextMenuConfiguration?)?
+        /// Whether the user may reorder an item (interactive movement). Default: no.
+        public var canMove: (Item) -> Bool = { _ in false }
+        /// Called after the user moved an item, with the new snapshot (update your model here).
+        public var onMove: ((Item, Snapshot<SectionID, Item>) -> Void)?
+        /// Called after ``deleteItem(_:)`` deleted an item, with the new snapshot.
+        public var onDelete: ((Item, Snapshot<SectionID, Item>) -> Void)?
+        /// Trailing swipe actions of list layouts; see ``trailingSwipeActionsProvider``.
+        public var trailingSwipeActions: ((Item, ItemPath) -> UISwipeActionsConfiguration?)?
+        /// Leading swipe actions of list layouts; see ``leadingSwipeActionsProvider``.
+        public var leadingSwipeActions: ((Item, ItemPath) -> UISwipeActionsConfiguration?)?
+        /// Called for toggles of `CellContent.Accessory.toggle(isOn:)` switches in ``TabulaCollectionCell``s.
+        public var onToggle: ((Item, Bool) -> Void)?
+        /// Called with the items the collection will soon show: start loading their images here.
+        public var onPrefetch: (([Item]) -> Void)? {
+            didSet { collectionView?.prefetchDataSource = onPrefetch == nil && onCancelPrefetch == nil ? nil : self }
+        }
+        /// Called with the items whose prefetching is no longer needed.
+        public var onCancelPrefetch: (([Item]) -> Void)? {
+            didSet { collectionView?.prefetchDataSource = onPrefetch == nil && onCancelPrefetch == nil ? nil : self }
+        }
 
         private static var titleViewIdentifier: String { "TabulaTitleView" }
         private var registered: [String: String] = [:]
@@ -51,6 +91,90 @@
 
         /// The item at `indexPath`, or `nil`.
         public func item(at indexPath: IndexPath) -> Item? { driver.snapshot.item(at: indexPath.itemPath) }
+
+        /// Sets ``onSelect`` to a handler that gets `target` (held weakly) with the item and its
+        /// position: a view controller that keeps this adapter is not kept by it.
+        public func onSelect<Target: AnyObject>(_ target: Target, _ handler: @escaping (Target, Item, ItemPath) -> Void) {
+            onSelect = { [weak target] item, path in
+                if let target { handler(target, item, path) }
+            }
+        }
+
+        /// For `UICollectionLayoutListConfiguration.trailingSwipeActionsConfigurationProvider`:
+        /// the actions ``trailingSwipeActions`` builds for the item at an index path.
+        public var trailingSwipeActionsProvider: (IndexPath) -> UISwipeActionsConfiguration? {
+            { [weak self] indexPath in
+                guard let self, let item = self.item(at: indexPath) else { return nil }
+                return self.trailingSwipeActions?(item, indexPath.itemPath)
+            }
+        }
+
+        /// For `UICollectionLayoutListConfiguration.leadingSwipeActionsConfigurationProvider`.
+        public var leadingSwipeActionsProvider: (IndexPath) -> UISwipeActionsConfiguration? {
+            { [weak self] indexPath in
+                guard let self, let item = self.item(at: indexPath) else { return nil }
+                return self.leadingSwipeActions?(item, indexPath.itemPath)
+            }
+        }
+
+        /// Deletes the item `id` on top of the newest snapshot (a live update that waits is kept),
+        /// animated, and tells ``onDelete``: what a swipe action's handler calls.
+        ///
+        /// - Throws: `SnapshotError.unknownItem` naming `id` when the newest snapshot lacks it.
+        public func deleteItem(_ id: Item.ID) throws {
+            guard let item = driver.latestSnapshot[id] else { throw SnapshotError<SectionID, Item.ID>.unknownItem(id) }
+            let next = try driver.applyEdit { try $0.deleteItems([id]) }
+            onDelete?(item, next)
+        }
+
+        // MARK: Reading and commands by identity
+
+        /// The index path of the item `id` on screen, or `nil` (Apple's `indexPath(for:)`).
+        public func indexPath(for id: Item.ID) -> IndexPath? { itemPath(for: id).map(IndexPath.init) }
+
+        /// The identifier of the item at `indexPath`, or `nil` (Apple's `itemIdentifier(for:)`).
+        public func itemIdentifier(for indexPath: IndexPath) -> Item.ID? { itemIdentifier(at: indexPath.itemPath) }
+
+        /// The items whose cells are visible.
+        public var visibleItems: [Item] { (collectionView?.indexPathsForVisibleItems ?? []).sorted().compactMap(item(at:)) }
+
+        /// The items selected now.
+        public var selectedItems: [Item] { (collectionView?.indexPathsForSelectedItems ?? []).sorted().compactMap(item(at:)) }
+
+        /// Scrolls to the item `id`.
+        ///
+        /// - Throws: `SnapshotError.unknownItem` naming `id` when it is not shown.
+        public func scrollToItem(_ id: Item.ID, at position: UICollectionView.ScrollPosition = .top, animated: Bool = true) throws {
+            collectionView?.scrollToItem(at: IndexPath(try existingItemPath(for: id)), at: position, animated: animated)
+        }
+
+        /// Selects the item `id` (the delegate is not told).
+        ///
+        /// - Throws: `SnapshotError.unknownItem` naming `id` when it is not shown.
+        public func selectItem(_ id: Item.ID, animated: Bool = true, scrollPosition: UICollectionView.ScrollPosition = []) throws {
+            collectionView?.selectItem(at: IndexPath(try existingItemPath(for: id)), animated: animated, scrollPosition: scrollPosition)
+        }
+
+        /// Deselects the item `id`.
+        ///
+        /// - Throws: `SnapshotError.unknownItem` naming `id` when it is not shown.
+        public func deselectItem(_ id: Item.ID, animated: Bool = true) throws {
+            collectionView?.deselectItem(at: IndexPath(try existingItemPath(for: id)), animated: animated)
+        }
+
+        // MARK: Your delegate
+
+        /// Whether the adapter, or your ``delegate`` for the methods the adapter does not
+        /// implement, answers `selector`.
+        public nonisolated override func responds(to selector: Selector!) -> Bool {
+            super.responds(to: selector) || forwarding.responds(to: selector)
+        }
+
+        /// Sends the delegate methods the adapter does not implement to your ``delegate``.
+        public nonisolated override func forwardingTarget(for selector: Selector!) -> Any? {
+            if !super.responds(to: selector), let target = forwarding.target, target.responds(to: selector) { return target }
+            return super.forwardingTarget(for: selector)
+        }
 
         // MARK: ListViewUpdating
 
@@ -160,10 +284,27 @@
                 driver.report(ListDiagnostic(.noConfigurator(item: "nothing", at: indexPath.itemPath)))
                 return collectionView.dequeueReusableCell(withReuseIdentifier: CellConfigurators<Item>.placeholderReuseIdentifier, for: indexPath)
             }
-            return cells.cell(
+            let cell = cells.cell(
                 for: item, at: indexPath.itemPath, itemsInSection: driver.snapshot.numberOfItems(inSection: indexPath.section), registrar: self, view: collectionView,
                 report: driver.report
             ) { collectionView.dequeueReusableCell(withReuseIdentifier: $0, for: indexPath) }
+            if let contentCell = cell as? TabulaCollectionCell {
+                contentCell.onToggle = onToggle.map { onToggle in { isOn in onToggle(item, isOn) } }
+            }
+            return cell
+        }
+
+        /// Whether the item can be reordered: `canMove` for it.
+        public func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+            item(at: indexPath).map(canMove) ?? false
+        }
+
+        /// Records an interactive move in the snapshot, so the driver and the view agree, and tells `onMove`.
+        public func collectionView(_ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+            guard let item = item(at: sourceIndexPath),
+                let next = try? driver.acknowledgeMove(from: sourceIndexPath.itemPath, to: destinationIndexPath.itemPath)
+            else { return }
+            onMove?(item, next)
         }
 
         /// The section's header or footer title view.
@@ -178,18 +319,36 @@
 
         // MARK: UICollectionViewDelegate
 
-        /// Hands the selected item to `onSelect`.
+        /// Hands the selected item to `onSelect`, then tells your ``delegate``.
         public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
-            guard let item = item(at: indexPath) else { return }
-            onSelect?(item, indexPath)
+            if let item = item(at: indexPath) { onSelect?(item, indexPath.itemPath) }
+            delegate?.collectionView?(collectionView, didSelectItemAt: indexPath)
         }
 
-        /// The context menu `contextMenu` builds for the item, if any.
+        /// Hands the item about to be shown to `onWillDisplay`, then tells your ``delegate``.
+        public func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+            if let item = item(at: indexPath) { onWillDisplay?(item, indexPath.itemPath) }
+            delegate?.collectionView?(collectionView, willDisplay: cell, forItemAt: indexPath)
+        }
+
+        /// The context menu `contextMenu` builds for the item, or else your ``delegate``'s.
         public func collectionView(
             _ collectionView: UICollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath, point: CGPoint
         ) -> UIContextMenuConfiguration? {
-            guard let item = item(at: indexPath), let contextMenu else { return nil }
-            return contextMenu(item, indexPath)
+            if let item = item(at: indexPath), let contextMenu { return contextMenu(item, indexPath.itemPath) }
+            return delegate?.collectionView?(collectionView, contextMenuConfigurationForItemAt: indexPath, point: point)
+        }
+
+        // MARK: UICollectionViewDataSourcePrefetching
+
+        /// Hands the items at `indexPaths` to `onPrefetch`.
+        public func collectionView(_ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
+            onPrefetch?(indexPaths.compactMap(item(at:)))
+        }
+
+        /// Hands the items at `indexPaths` to `onCancelPrefetch`.
+        public func collectionView(_ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {
+            onCancelPrefetch?(indexPaths.compactMap(item(at:)))
         }
     }
 

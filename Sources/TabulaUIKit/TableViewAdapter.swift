@@ -17,10 +17,17 @@
     ///
     /// Every stage of an update is checked against UIKit's rules before `performBatchUpdates`; the
     /// adapter never lets an inconsistent batch reach the table (it reloads and reports a
-    /// ``ListDiagnostic`` instead).
+    /// `ListDiagnostic` instead).
+    ///
+    /// The table's delegate stays yours: set ``delegate`` and every `UITableViewDelegate` (and
+    /// `UIScrollViewDelegate`) method the adapter does not implement reaches it: row heights,
+    /// header views, scrolling. Of the ones it implements, selection, display, swipe actions and
+    /// context menus go to the typed handlers (``onSelect``, ``onWillDisplay``,
+    /// ``trailingSwipeActions``, ``contextMenu``) and, when a handler is not set or after it, to
+    /// your delegate too. Keep the adapter in a stored property: the table holds it weakly.
     @MainActor
     public final class TableViewAdapter<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: NSObject,
-        UITableViewDataSource, UITableViewDelegate, ListAdapter
+        UITableViewDataSource, UITableViewDelegate, UITableViewDataSourcePrefetching, ListAdapter
     where Item.ID: Sendable {
         /// The table view driven. Not retained.
         public private(set) weak var tableView: UITableView?
@@ -30,8 +37,30 @@
         public let cells: CellConfigurators<Item>
         /// The animation for inserted and deleted rows.
         public var rowAnimation: UITableView.RowAnimation = .automatic
-        /// Called when the user selects an item, with the item itself (S3.3).
-        public var onSelect: ((Item, IndexPath) -> Void)?
+        /// Your table view delegate: it receives every delegate method the adapter does not
+        /// implement (row heights, header views, scrolling…), and the ones it does, after its typed
+        /// handlers. Held weakly.
+        public weak var delegate: (any UITableViewDelegate)? {
+            didSet {
+                forwarding.target = delegate
+                refreshDelegate()
+            }
+        }
+        private nonisolated let forwarding = DelegateForwarding()
+        /// Called when the user selects an item, with the item itself and its position (S3.3).
+        public var onSelect: ((Item, ItemPath) -> Void)?
+        /// Called when an item's cell is about to be shown (`tableView(_:willDisplay:forRowAt:)`):
+        /// call ``PaginatedList/rowWillAppear(at:)`` from here.
+        public var onWillDisplay: ((Item, ItemPath) -> Void)?
+        /// Called with the items the table will soon show (`UITableViewDataSourcePrefetching`):
+        /// start loading their images here.
+        public var onPrefetch: (([Item]) -> Void)? {
+            didSet { tableView?.prefetchDataSource = onPrefetch == nil && onCancelPrefetch == nil ? nil : self }
+        }
+        /// Called with the items whose prefetching is no longer needed.
+        public var onCancelPrefetch: (([Item]) -> Void)? {
+            didSet { tableView?.prefetchDataSource = onPrefetch == nil && onCancelPrefetch == nil ? nil : self }
+        }
         /// Whether to deselect a row right after it was selected (default `true`).
         public var deselectsAfterSelection = true
         /// Whether the user may delete an item with swipe-to-delete or in editing mode.
@@ -42,10 +71,12 @@
         public var canMove: (Item) -> Bool = { _ in false }
         /// Called after the user moved an item, with the new snapshot (update your model here).
         public var onMove: ((Item, Snapshot<SectionID, Item>) -> Void)?
-        /// Swipe actions declared next to the items they act on.
-        public var trailingSwipeActions: ((Item, IndexPath) -> UISwipeActionsConfiguration?)?
+        /// Trailing swipe actions declared next to the items they act on.
+        public var trailingSwipeActions: ((Item, ItemPath) -> UISwipeActionsConfiguration?)?
+        /// Leading swipe actions declared next to the items they act on.
+        public var leadingSwipeActions: ((Item, ItemPath) -> UISwipeActionsConfiguration?)?
         /// Context menus declared next to the items they act on.
-        public var contextMenu: ((Item, IndexPath) -> UIContextMenuConfiguration?)?
+        public var contextMenu: ((Item, ItemPath) -> UIContextMenuConfiguration?)?
         /// Called for toggles of ``CellContent/Accessory/toggle(isOn:)`` switches in ``TabulaTableCell``s.
         public var onToggle: ((Item, Bool) -> Void)?
 
@@ -73,6 +104,74 @@
 
         /// The item at `indexPath`, or `nil`.
         public func item(at indexPath: IndexPath) -> Item? { driver.snapshot.item(at: indexPath.itemPath) }
+
+        /// Sets ``onSelect`` to a handler that gets `target` (held weakly, so a view controller that
+        /// keeps this adapter is not kept by it) with the item and its position.
+        ///
+        /// ```swift
+        /// adapter.onSelect(self) { controller, country, _ in controller.show(country) }
+        /// ```
+        public func onSelect<Target: AnyObject>(_ target: Target, _ handler: @escaping (Target, Item, ItemPath) -> Void) {
+            onSelect = { [weak target] item, path in
+                if let target { handler(target, item, path) }
+            }
+        }
+
+        // MARK: Reading and commands by identity
+
+        /// The index path of the item `id` on screen, or `nil` (Apple's `indexPath(for:)`).
+        public func indexPath(for id: Item.ID) -> IndexPath? { itemPath(for: id).map(IndexPath.init) }
+
+        /// The identifier of the item at `indexPath`, or `nil` (Apple's `itemIdentifier(for:)`).
+        public func itemIdentifier(for indexPath: IndexPath) -> Item.ID? { itemIdentifier(at: indexPath.itemPath) }
+
+        /// The items whose rows are visible, top to bottom.
+        public var visibleItems: [Item] { (tableView?.indexPathsForVisibleRows ?? []).compactMap(item(at:)) }
+
+        /// The items selected now.
+        public var selectedItems: [Item] { (tableView?.indexPathsForSelectedRows ?? []).compactMap(item(at:)) }
+
+        /// Scrolls to the item `id`.
+        ///
+        /// - Throws: `SnapshotError.unknownItem` naming `id` when it is not shown.
+        public func scrollToItem(_ id: Item.ID, at position: UITableView.ScrollPosition = .top, animated: Bool = true) throws {
+            tableView?.scrollToRow(at: IndexPath(try existingItemPath(for: id)), at: position, animated: animated)
+        }
+
+        /// Selects the item `id` (the delegate is not told, as with `selectRow(at:animated:scrollPosition:)`).
+        ///
+        /// - Throws: `SnapshotError.unknownItem` naming `id` when it is not shown.
+        public func selectItem(_ id: Item.ID, animated: Bool = true, scrollPosition: UITableView.ScrollPosition = .none) throws {
+            tableView?.selectRow(at: IndexPath(try existingItemPath(for: id)), animated: animated, scrollPosition: scrollPosition)
+        }
+
+        /// Deselects the item `id`.
+        ///
+        /// - Throws: `SnapshotError.unknownItem` naming `id` when it is not shown.
+        public func deselectItem(_ id: Item.ID, animated: Bool = true) throws {
+            tableView?.deselectRow(at: IndexPath(try existingItemPath(for: id)), animated: animated)
+        }
+
+        // MARK: Your delegate
+
+        /// The table caches which delegate methods exist when its delegate is set: set it again.
+        private func refreshDelegate() {
+            guard let tableView, tableView.delegate === self else { return }
+            tableView.delegate = nil
+            tableView.delegate = self
+        }
+
+        /// Whether the adapter, or your ``delegate`` for the methods the adapter does not
+        /// implement, answers `selector`.
+        public nonisolated override func responds(to selector: Selector!) -> Bool {
+            super.responds(to: selector) || forwarding.responds(to: selector)
+        }
+
+        /// Sends the delegate methods the adapter does not implement to your ``delegate``.
+        public nonisolated override func forwardingTarget(for selector: Selector!) -> Any? {
+            if !super.responds(to: selector), let target = forwarding.target, target.responds(to: selector) { return target }
+            return super.forwardingTarget(for: selector)
+        }
 
         // MARK: ListViewUpdating
 
@@ -202,9 +301,9 @@
             driver.snapshot.section(at: section)?.footer
         }
 
-        /// Whether the row can be edited: `canDelete` for its item.
+        /// Whether the row can be edited: deleted (`canDelete`) or reordered (`canMove`).
         public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
-            item(at: indexPath).map(canDelete) ?? false
+            item(at: indexPath).map { canDelete($0) || canMove($0) } ?? false
         }
 
         /// Whether the row can be reordered: `canMove` for its item.
@@ -233,27 +332,66 @@
 
         // MARK: UITableViewDelegate
 
-        /// Deselects the row (when `deselectsAfterSelection`) and hands the selected item to `onSelect`.
+        /// Deselects the row (when `deselectsAfterSelection`), hands the selected item to
+        /// `onSelect`, then tells your ``delegate``.
         public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
             if deselectsAfterSelection { tableView.deselectRow(at: indexPath, animated: true) }
-            guard let item = item(at: indexPath) else { return }
-            onSelect?(item, indexPath)
+            if let item = item(at: indexPath) { onSelect?(item, indexPath.itemPath) }
+            delegate?.tableView?(tableView, didSelectRowAt: indexPath)
         }
 
-        /// The swipe actions `trailingSwipeActions` builds for the item, if any.
+        /// Hands the item about to be shown to `onWillDisplay`, then tells your ``delegate``.
+        public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+            if let item = item(at: indexPath) { onWillDisplay?(item, indexPath.itemPath) }
+            delegate?.tableView?(tableView, willDisplay: cell, forRowAt: indexPath)
+        }
+
+        /// Delete for items that `canDelete`, nothing for the others (which may still be reordered).
+        public func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle {
+            if let style = delegate?.tableView?(tableView, editingStyleForRowAt: indexPath) { return style }
+            return item(at: indexPath).map(canDelete) == true ? .delete : .none
+        }
+
+        /// Rows that cannot be deleted are not indented in editing mode.
+        public func tableView(_ tableView: UITableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool {
+            if let indent = delegate?.tableView?(tableView, shouldIndentWhileEditingRowAt: indexPath) { return indent }
+            return item(at: indexPath).map(canDelete) == true
+        }
+
+        /// The swipe actions `trailingSwipeActions` builds for the item, or else your ``delegate``'s.
         public func tableView(
             _ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
         ) -> UISwipeActionsConfiguration? {
-            guard let item = item(at: indexPath), let trailingSwipeActions else { return nil }
-            return trailingSwipeActions(item, indexPath)
+            if let item = item(at: indexPath), let trailingSwipeActions { return trailingSwipeActions(item, indexPath.itemPath) }
+            return delegate?.tableView?(tableView, trailingSwipeActionsConfigurationForRowAt: indexPath)
         }
 
-        /// The context menu `contextMenu` builds for the item, if any.
+        /// The swipe actions `leadingSwipeActions` builds for the item, or else your ``delegate``'s.
+        public func tableView(
+            _ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+        ) -> UISwipeActionsConfiguration? {
+            if let item = item(at: indexPath), let leadingSwipeActions { return leadingSwipeActions(item, indexPath.itemPath) }
+            return delegate?.tableView?(tableView, leadingSwipeActionsConfigurationForRowAt: indexPath)
+        }
+
+        /// The context menu `contextMenu` builds for the item, or else your ``delegate``'s.
         public func tableView(
             _ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: CGPoint
         ) -> UIContextMenuConfiguration? {
-            guard let item = item(at: indexPath), let contextMenu else { return nil }
-            return contextMenu(item, indexPath)
+            if let item = item(at: indexPath), let contextMenu { return contextMenu(item, indexPath.itemPath) }
+            return delegate?.tableView?(tableView, contextMenuConfigurationForRowAt: indexPath, point: point)
+        }
+
+        // MARK: UITableViewDataSourcePrefetching
+
+        /// Hands the items at `indexPaths` to `onPrefetch`.
+        public func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath]) {
+            onPrefetch?(indexPaths.compactMap(item(at:)))
+        }
+
+        /// Hands the items at `indexPaths` to `onCancelPrefetch`.
+        public func tableView(_ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {
+            onCancelPrefetch?(indexPaths.compactMap(item(at:)))
         }
     }
 

@@ -46,8 +46,17 @@
         }
     }
 
-    /// Tabula's standard collection cell: shows ``CellContent`` as a list cell.
+    /// Tabula's standard collection cell: shows ``CellContent`` as a list cell, with one switch
+    /// (kept across updates) for toggle accessories.
     open class TabulaCollectionCell: UICollectionViewListCell, ContentCell {
+        /// Called when the user flips the switch of a toggle accessory.
+        public var onToggle: ((Bool) -> Void)?
+        private lazy var toggle: UISwitch = {
+            let toggle = UISwitch()
+            toggle.addTarget(self, action: #selector(toggled), for: .valueChanged)
+            return toggle
+        }()
+
         /// Shows `content`: text, secondary text, accessory and style.
         public func apply(_ content: CellContent) {
             var configuration = content.style == "subtitle" ? UIListContentConfiguration.subtitleCell() : .cell()
@@ -58,11 +67,18 @@
             if content.accessory.isDisclosureIndicator { accessories.append(.disclosureIndicator()) }
             if content.accessory.isCheckmark { accessories.append(.checkmark()) }
             if let isOn = content.accessory.toggleState {
-                let toggle = UISwitch()
                 toggle.isOn = isOn
                 accessories.append(.customView(configuration: .init(customView: toggle, placement: .trailing())))
             }
             self.accessories = accessories
+        }
+
+        @objc private func toggled() { onToggle?(toggle.isOn) }
+
+        /// Clears the switch handler before the cell is reused.
+        open override func prepareForReuse() {
+            super.prepareForReuse()
+            onToggle = nil
         }
     }
 

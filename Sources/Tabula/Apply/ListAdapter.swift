@@ -50,3 +50,35 @@ extension ListAdapter {
         driver.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
     }
 }
+
+extension ListAdapter {
+    // Reading by identity: what the data source answers with now (during an animated update, the
+    // stage being shown).
+
+    /// The position of the item with identifier `id` on screen, or `nil` when it is not shown.
+    ///
+    /// - Complexity: O(1) on average.
+    public func itemPath(for id: Item.ID) -> ItemPath? { driver.snapshot.indexPath(of: id) }
+
+    /// The identifier of the item at `path`, or `nil` for a path out of range (Apple's
+    /// `itemIdentifier(for:)`).
+    ///
+    /// - Complexity: O(1).
+    public func itemIdentifier(at path: ItemPath) -> Item.ID? { driver.snapshot.item(at: path)?.id }
+
+    /// The item with identifier `id`, or `nil` when it is not shown.
+    ///
+    /// - Complexity: O(1) on average.
+    public func item(withIdentifier id: Item.ID) -> Item? { driver.snapshot[id] }
+
+    /// The position of `id`, or a typed error naming it: what the id-based commands of the adapters
+    /// (`scrollToItem`, `selectItem`) use.
+    ///
+    /// - Throws: `SnapshotError.unknownItem(id)` when no item shown has that identifier.
+    public func existingItemPath(for id: Item.ID) throws -> ItemPath {
+        guard let path = driver.snapshot.indexPath(of: id) else {
+            throw SnapshotError<SectionID, Item.ID>.unknownItem(id)
+        }
+        return path
+    }
+}
