@@ -20,7 +20,7 @@
                 CellConfigurator.content { CellContent(text: $0.name, secondaryText: $0.code) }
             }
             let adapter = try? TableViewAdapter<String, Country>(tableView: tableView, cells: cells)
-            adapter?.onSelect = { country in print("selected", country.name) }
+            adapter?.onSelect = { country, _ in print("selected", country.name) }
             self.adapter = adapter   // keep it: the table holds its data source weakly
         }
     }

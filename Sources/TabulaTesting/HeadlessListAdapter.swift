@@ -24,8 +24,14 @@ where Item.ID: Sendable {
     public let driver: ListDriver<SectionID, Item>
     /// The cell configurators.
     public let cells: CellConfigurators<Item>
-    /// Called when the user selects an item, with the item itself.
+    /// Called when the user selects an item, with the item itself and its position.
     public var onSelect: ((Item, ItemPath) -> Void)?
+    /// Called when an item's cell is about to be shown: call `PaginatedList.rowWillAppear(at:)`
+    /// from here.
+    public var onWillDisplay: ((Item, ItemPath) -> Void)?
+    /// Your delegate: the adapter passes selection, deselection and display on to it, after its
+    /// typed handlers, as the UIKit adapters pass `UITableViewDelegate` methods on. Held weakly.
+    public weak var delegate: (any HeadlessListDelegate)?
     /// Whether to deselect a row right after it was selected (default `true`, as the UIKit adapter).
     public var deselectsAfterSelection = true
     /// Whether the user may delete an item (swipe to delete). Default: no.
@@ -190,8 +196,25 @@ where Item.ID: Sendable {
 
     public func listView(_ listView: HeadlessListView, didSelectItemAt path: ItemPath) {
         if deselectsAfterSelection { listView.deselectItem(at: path) }
-        guard let item = driver.snapshot.item(at: path) else { return }
-        onSelect?(item, path)
+        if let item = driver.snapshot.item(at: path) { onSelect?(item, path) }
+        delegate?.listView(listView, didSelectItemAt: path)
+    }
+
+    public func listView(_ listView: HeadlessListView, didDeselectItemAt path: ItemPath) {
+        delegate?.listView(listView, didDeselectItemAt: path)
+    }
+
+    public func listView(_ listView: HeadlessListView, willDisplay cell: HeadlessCell, forItemAt path: ItemPath) {
+        if let item = driver.snapshot.item(at: path) { onWillDisplay?(item, path) }
+        delegate?.listView(listView, willDisplay: cell, forItemAt: path)
+    }
+
+    /// Sets ``onSelect`` to a handler that gets `target` (held weakly) with the item and its
+    /// position: a screen that keeps this adapter is not kept by it.
+    public func onSelect<Target: AnyObject>(_ target: Target, _ handler: @escaping (Target, Item, ItemPath) -> Void) {
+        onSelect = { [weak target] item, path in
+            if let target { handler(target, item, path) }
+        }
     }
 }
 

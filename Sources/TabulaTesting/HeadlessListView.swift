@@ -45,10 +45,16 @@ public protocol HeadlessListDelegate: AnyObject {
     func listView(_ listView: HeadlessListView, didSelectItemAt path: ItemPath)
     /// The item at `path` was deselected.
     func listView(_ listView: HeadlessListView, didDeselectItemAt path: ItemPath)
+    /// The cell of the item at `path` is about to be shown (`tableView(_:willDisplay:forRowAt:)`):
+    /// it came into the viewport, by scrolling, a reload or an update.
+    func listView(_ listView: HeadlessListView, willDisplay cell: HeadlessCell, forItemAt path: ItemPath)
 }
 
 extension HeadlessListDelegate {
+    /// Nothing, by default.
     public func listView(_ listView: HeadlessListView, didDeselectItemAt path: ItemPath) {}
+    /// Nothing, by default.
+    public func listView(_ listView: HeadlessListView, willDisplay cell: HeadlessCell, forItemAt path: ItemPath) {}
 }
 
 /// A list view without a screen that keeps UIKit's contract, so a data source can be tested on any
@@ -544,6 +550,7 @@ public final class HeadlessListView {
             cell.configurationCount += 1
             cell.isSelected = selected.contains(path)
             visibleCells[path] = cell
+            delegate?.listView(self, willDisplay: cell, forItemAt: path)
         }
     }
 

@@ -7,7 +7,7 @@
 /// - Complexity: O(*n* log *k*) time for a subsequence of length *k*, O(*n*) memory. Already sorted
 ///   input (the common case: nothing moved) takes the O(*n*) fast path.
 @inlinable
-func longestIncreasingSubsequenceMask(_ values: [Int32]) -> [Bool] {
+package func longestIncreasingSubsequenceMask(_ values: [Int32]) -> [Bool] {
     let n = values.count
     if n == 0 { return [] }
     var sorted = true
