@@ -69,9 +69,10 @@ open class HeadlessCell {
     }
 }
 
-/// A header or footer view of a collection-flavoured ``HeadlessListView``
-/// (`UICollectionReusableView`).
-open class HeadlessSupplementaryView {
+/// A header or footer view of a ``HeadlessListView`` (`UITableViewHeaderFooterView`,
+/// `UICollectionReusableView`). Subclass it for views with more to show; its ``text`` is what the
+/// view renders as the section's title.
+open class HeadlessSupplementaryView: TitleShowingView {
     /// The identifier it was registered and dequeued under.
     public let reuseIdentifier: String
     /// The element kind, for example ``HeadlessListView/headerKind``.
@@ -84,6 +85,9 @@ open class HeadlessSupplementaryView {
         self.kind = kind
         self.reuseIdentifier = reuseIdentifier
     }
+
+    /// Shows `title` as the view's text.
+    public func showTitle(_ title: String?) { text = title }
 }
 
 /// A stand-in for a nib file: a name and the class of the cell at its top level.

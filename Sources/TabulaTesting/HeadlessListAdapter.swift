@@ -42,6 +42,9 @@ where Item.ID: Sendable {
     public var canMove: (Item) -> Bool = { _ in false }
     /// Called after the user moved an item, with the new snapshot (update your model here).
     public var onMove: ((Item, Snapshot<SectionID, Item>) -> Void)?
+    /// The configurators of header, footer and other supplementary views
+    /// (``registerSupplementaryViews(_:)``).
+    public private(set) var supplementaryViews: [SupplementaryConfigurator<SectionID>] = []
     /// The identifiers registered with the standard content cell (``CellRegistrar`` reports them
     /// as `ContentCell`, as the other adapters do).
     private var contentCellIdentifiers: Set<String> = []
@@ -64,6 +67,39 @@ where Item.ID: Sendable {
 
     /// The item at `path` on screen (S3.3: the delegate side asks for the model and switches on it).
     public func item(at path: ItemPath) -> Item? { driver.snapshot.item(at: path) }
+
+    // MARK: Supplementary views
+
+    /// Registers header, footer and other supplementary views, each configured with its section:
+    /// a `HeadlessSupplementaryView` subclass as it is; another class (a UIKit view) as the
+    /// headless view's standard one, showing the configurator's `describe:` text.
+    ///
+    /// - Throws: ``ConfigurationError`` with `notACellClass` for a class the headless view cannot
+    ///   hold and that has no `describe:`; nothing is registered then.
+    public func registerSupplementaryViews(_ configurators: [SupplementaryConfigurator<SectionID>]) throws {
+        let problems = configurators.compactMap { configurator -> ConfigurationError.Problem? in
+            configurator.viewType is HeadlessSupplementaryView.Type || configurator.describesSections
+                ? nil : .notACellClass(configurator.viewTypeName, identifier: configurator.reuseIdentifier)
+        }
+        guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
+        for configurator in configurators {
+            let viewClass = configurator.viewType as? HeadlessSupplementaryView.Type ?? HeadlessSupplementaryView.self
+            listView.register(viewClass, forSupplementaryViewOfKind: configurator.kind.rawValue, withReuseIdentifier: configurator.reuseIdentifier)
+        }
+        supplementaryViews = configurators
+        if listView.hasLoadedData { reloadData() }
+    }
+
+    public func listView(_ listView: HeadlessListView, viewForSupplementaryElementOfKind kind: String, at section: Int) throws
+        -> HeadlessSupplementaryView?
+    {
+        guard let configurator = supplementaryViews.configurator(for: SupplementaryKind(rawValue: kind)),
+            let context = driver.snapshot.sectionContext(at: section)
+        else { return nil }
+        let view = try listView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: configurator.reuseIdentifier, for: section)
+        configurator.configure(view, for: context)
+        return view
+    }
 
     // MARK: Commands by identity
 

@@ -13,7 +13,8 @@ public protocol HeadlessListDataSource: AnyObject {
     func listView(_ listView: HeadlessListView, titleForHeaderInSection section: Int) -> String?
     /// The footer title of `section` (default: none).
     func listView(_ listView: HeadlessListView, titleForFooterInSection section: Int) -> String?
-    /// A header or footer view for a collection-flavoured view (default: none; titles are used).
+    /// A header or footer view for `section` (default: none; titles are used), as a table's
+    /// `viewForHeaderInSection` or a collection's `viewForSupplementaryElementOfKind`.
     func listView(_ listView: HeadlessListView, viewForSupplementaryElementOfKind kind: String, at section: Int) throws
         -> HeadlessSupplementaryView?
     /// Whether the item at `path` can be deleted by the user (default: `false`).
@@ -161,6 +162,7 @@ public final class HeadlessListView {
     private var headers: [String?] = []
     private var footers: [String?] = []
     private var headerViews: [Int: HeadlessSupplementaryView] = [:]
+    private var footerViews: [Int: HeadlessSupplementaryView] = [:]
     private var visibleCells: [ItemPath: HeadlessCell] = [:]
     private var selected: Set<ItemPath> = []
     private var cellBeingReconfigured: HeadlessCell?
@@ -189,7 +191,8 @@ public final class HeadlessListView {
         registrations[identifier] = .nib(nib)
     }
 
-    /// Registers a supplementary view class (collection flavour) for an element kind and identifier.
+    /// Registers a supplementary view class (a header or footer view, or another kind) for an
+    /// element kind and identifier.
     public func register(
         _ viewClass: HeadlessSupplementaryView.Type, forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String
     ) {
@@ -234,7 +237,7 @@ public final class HeadlessListView {
         }
     }
 
-    /// A supplementary view (collection flavour) of `kind` for `section`.
+    /// A supplementary view of `kind` for `section`, from the pool of its registration.
     public func dequeueReusableSupplementaryView(
         ofKind kind: String, withReuseIdentifier identifier: String, for section: Int
     ) throws -> HeadlessSupplementaryView {
@@ -265,8 +268,15 @@ public final class HeadlessListView {
 
     /// The footer title shown for `section`.
     public func footerTitle(forSection section: Int) -> String? {
-        footers.indices.contains(section) ? footers[section] : nil
+        if let view = footerViews[section] { return view.text }
+        return footers.indices.contains(section) ? footers[section] : nil
     }
+
+    /// The header view of `section`, when its data source gave one.
+    public func headerView(forSection section: Int) -> HeadlessSupplementaryView? { headerViews[section] }
+
+    /// The footer view of `section`, when its data source gave one.
+    public func footerView(forSection section: Int) -> HeadlessSupplementaryView? { footerViews[section] }
 
     /// The cell shown at `path`, or `nil` when it is not visible.
     public func cellForItem(at path: ItemPath) -> HeadlessCell? { visibleCells[path] }
@@ -471,12 +481,16 @@ public final class HeadlessListView {
         sectionCounts = (0..<sections).map { dataSource.listView(self, numberOfItemsInSection: $0) }
         headers = (0..<sections).map { dataSource.listView(self, titleForHeaderInSection: $0) }
         footers = (0..<sections).map { dataSource.listView(self, titleForFooterInSection: $0) }
+        // Tables and collections both ask for header and footer views (a table through its
+        // delegate's `viewForHeaderInSection`); a view replaces the title.
         headerViews = [:]
-        if flavor == .collection {
-            for section in 0..<sections {
-                if let view = try dataSource.listView(self, viewForSupplementaryElementOfKind: Self.headerKind, at: section) {
-                    headerViews[section] = view
-                }
+        footerViews = [:]
+        for section in 0..<sections {
+            if let view = try dataSource.listView(self, viewForSupplementaryElementOfKind: Self.headerKind, at: section) {
+                headerViews[section] = view
+            }
+            if let view = try dataSource.listView(self, viewForSupplementaryElementOfKind: Self.footerKind, at: section) {
+                footerViews[section] = view
             }
         }
     }

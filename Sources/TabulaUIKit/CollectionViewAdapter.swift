@@ -63,7 +63,14 @@
             didSet { collectionView?.prefetchDataSource = onPrefetch == nil && onCancelPrefetch == nil ? nil : self }
         }
 
+        /// The supplementary views (``registerSupplementaryViews(_:)``).
+        public private(set) var supplementaryViews: [SupplementaryConfigurator<SectionID>] = []
+        /// How each reuse identifier was registered: `nib 'Name'` (and the bundle it came from),
+        /// `class Name`, or `Tabula content cell`. A nib named after the class wins over the class.
+        public private(set) var registrations: [String: String] = [:]
+
         private static var titleViewIdentifier: String { "TabulaTitleView" }
+        private var titleViewKinds: Set<String> = []
         private var registered: [String: String] = [:]
         private var nibs: NibLookup
         private var hasLoaded = false
@@ -84,6 +91,7 @@
             try connect()
             for kind in [UICollectionView.elementKindSectionHeader, UICollectionView.elementKindSectionFooter] {
                 collectionView.register(TabulaTitleView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: Self.titleViewIdentifier)
+                titleViewKinds.insert(kind)
             }
             collectionView.dataSource = self
             collectionView.delegate = self
@@ -226,13 +234,20 @@
             }
         }
 
+        /// Configures the visible supplementary views of `section` again (its titles changed): a
+        /// configurator's views with the section, title views with the new title.
         private func refreshTitles(ofSection section: Int) {
-            guard let collectionView, let data = driver.snapshot.section(at: section) else { return }
+            guard let collectionView, let context = driver.snapshot.sectionContext(at: section) else { return }
             let path = IndexPath(item: 0, section: section)
-            (collectionView.supplementaryView(forElementKind: UICollectionView.elementKindSectionHeader, at: path) as? TabulaTitleView)?
-                .label.text = data.header
-            (collectionView.supplementaryView(forElementKind: UICollectionView.elementKindSectionFooter, at: path) as? TabulaTitleView)?
-                .label.text = data.footer
+            for kind in Set(supplementaryViews.map(\.kind.rawValue)).union(titleViewKinds) {
+                guard let view = collectionView.supplementaryView(forElementKind: kind, at: path) else { continue }
+                if let configurator = supplementaryViews.configurator(for: SupplementaryKind(rawValue: kind)) {
+                    configurator.configure(view, for: context)
+                } else if let titleView = view as? TabulaTitleView {
+                    titleView.label.text = kind == UICollectionView.elementKindSectionHeader ? context.header
+                        : kind == UICollectionView.elementKindSectionFooter ? context.footer : nil
+                }
+            }
         }
 
         // MARK: CellRegistrar
@@ -247,6 +262,7 @@
         public func registerNib(named name: String, forReuseIdentifier identifier: String) {
             collectionView?.register(UINib(nibName: name, bundle: nibs.bundle), forCellWithReuseIdentifier: identifier)
             registered[identifier] = name
+            registrations[identifier] = "nib '\(name)' in \(nibs.bundle.bundlePath)"
         }
 
         /// Registers `cellType` under `identifier`; `false` when it is not this view's cell class (`CellRegistrar`).
@@ -254,6 +270,7 @@
             guard let cellClass = cellType as? UICollectionViewCell.Type else { return false }
             collectionView?.register(cellClass, forCellWithReuseIdentifier: identifier)
             registered[identifier] = String(describing: cellClass)
+            registrations[identifier] = "class \(cellClass)"
             return true
         }
 
@@ -261,6 +278,7 @@
         public func registerContentCell(forReuseIdentifier identifier: String) {
             collectionView?.register(TabulaCollectionCell.self, forCellWithReuseIdentifier: identifier)
             registered[identifier] = "ContentCell"
+            registrations[identifier] = "Tabula content cell"
         }
 
         // MARK: UICollectionViewDataSource
@@ -307,14 +325,72 @@
             onMove?(item, next)
         }
 
-        /// The section's header or footer title view.
+        /// The supplementary view of `kind` for the section: its configurator's view, or else for
+        /// headers and footers a ``TabulaTitleView`` with the section's title. A kind the layout
+        /// asks for and nobody configured gets an empty title view and a diagnostic.
         public func collectionView(
             _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
         ) -> UICollectionReusableView {
+            let context = driver.snapshot.sectionContext(at: indexPath.section)
+            if let configurator = supplementaryViews.configurator(for: SupplementaryKind(rawValue: kind)), let context {
+                let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: configurator.reuseIdentifier, for: indexPath)
+                configurator.configure(view, for: context)
+                return view
+            }
+            if !titleViewKinds.contains(kind) {
+                collectionView.register(TabulaTitleView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: Self.titleViewIdentifier)
+                titleViewKinds.insert(kind)
+                driver.report(ListDiagnostic(.configuration("no supplementary view is configured for kind '\(kind)', which the layout asks for")))
+            }
             let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: Self.titleViewIdentifier, for: indexPath)
-            let section = driver.snapshot.section(at: indexPath.section)
-            (view as? TabulaTitleView)?.label.text = kind == UICollectionView.elementKindSectionHeader ? section?.header : section?.footer
+            let title: String?
+            switch kind {
+            case UICollectionView.elementKindSectionHeader: title = context?.header
+            case UICollectionView.elementKindSectionFooter: title = context?.footer
+            default: title = nil
+            }
+            (view as? TabulaTitleView)?.label.text = title
             return view
+        }
+
+        /// Registers supplementary views (`UICollectionReusableView` subclasses, from a nib named
+        /// after the class in the adapter's bundle when one exists) for their kinds, each
+        /// configured with its section. Headers and footers without a configurator show their
+        /// section's title in a ``TabulaTitleView``.
+        ///
+        /// - Throws: ``ConfigurationError`` for a class that is not a reusable view, or a nib whose
+        ///   view is of another class; nothing is registered then.
+        public func registerSupplementaryViews(_ configurators: [SupplementaryConfigurator<SectionID>]) throws {
+            var problems: [ConfigurationError.Problem] = []
+            var plan: [(SupplementaryConfigurator<SectionID>, nib: Bool)] = []
+            for configurator in configurators {
+                if let nibClass = nibs.cellClassName(inNibNamed: configurator.viewTypeName) {
+                    guard nibClass == configurator.viewTypeName else {
+                        problems.append(.nibClassMismatch(nib: configurator.viewTypeName, nibClass: nibClass, expected: configurator.viewTypeName))
+                        continue
+                    }
+                    plan.append((configurator, true))
+                } else if configurator.viewType is UICollectionReusableView.Type {
+                    plan.append((configurator, false))
+                } else {
+                    problems.append(.notACellClass(configurator.viewTypeName, identifier: configurator.reuseIdentifier))
+                }
+            }
+            guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
+            for (configurator, fromNib) in plan {
+                let kind = configurator.kind.rawValue
+                if fromNib {
+                    collectionView?.register(
+                        UINib(nibName: configurator.viewTypeName, bundle: nibs.bundle), forSupplementaryViewOfKind: kind,
+                        withReuseIdentifier: configurator.reuseIdentifier)
+                    registrations[configurator.reuseIdentifier] = "nib '\(configurator.viewTypeName)' in \(nibs.bundle.bundlePath)"
+                } else if let viewClass = configurator.viewType as? UICollectionReusableView.Type {
+                    collectionView?.register(viewClass, forSupplementaryViewOfKind: kind, withReuseIdentifier: configurator.reuseIdentifier)
+                    registrations[configurator.reuseIdentifier] = "class \(configurator.viewTypeName)"
+                }
+            }
+            supplementaryViews = configurators
+            if hasLoaded { collectionView?.reloadData() }
         }
 
         // MARK: UICollectionViewDelegate

@@ -80,6 +80,12 @@
         /// Called for toggles of ``CellContent/Accessory/toggle(isOn:)`` switches in ``TabulaTableCell``s.
         public var onToggle: ((Item, Bool) -> Void)?
 
+        /// The custom header and footer views (``registerSupplementaryViews(_:)``).
+        public private(set) var supplementaryViews: [SupplementaryConfigurator<SectionID>] = []
+        /// How each reuse identifier was registered: `nib 'Name'` (and the bundle it came from),
+        /// `class Name`, or `Tabula content cell`. A nib named after the class wins over the class.
+        public private(set) var registrations: [String: String] = [:]
+
         private var registered: [String: String] = [:]
         private var nibs: NibLookup
         private var hasLoaded = false
@@ -203,6 +209,7 @@
                 return
             }
             let animation = animated ? rowAnimation : .none
+            let before = driver.snapshot
             // UIKit runs the updates block synchronously, inside this call.
             withoutActuallyEscaping(updateData) { updateData in
             tableView.performBatchUpdates({
@@ -216,22 +223,105 @@
                 if !update.reloadedItems.isEmpty { tableView.reloadRows(at: update.reloadedItems.map(IndexPath.init), with: animation) }
                 if !update.reconfiguredItems.isEmpty { tableView.reconfigureRows(at: update.reconfiguredItems.map(IndexPath.init)) }
             }, completion: { _ in
-                for section in update.updatedSectionTitles { self.refreshTitles(ofSection: section) }
+                self.refreshTitles(update.updatedSectionTitles, before: before)
                 completion()
             })
             }
         }
 
-        /// Updates the visible header and footer of `section` in place (a section reload would
-        /// conflict with row updates of the same batch).
-        private func refreshTitles(ofSection section: Int) {
-            guard let tableView, let data = driver.snapshot.section(at: section) else { return }
-            for (view, title) in [(tableView.headerView(forSection: section), data.header), (tableView.footerView(forSection: section), data.footer)] {
-                guard let view else { continue }
-                var configuration = view.defaultContentConfiguration()
-                configuration.text = title
-                view.contentConfiguration = configuration
+        /// Updates the visible header and footer views of `sections` in place (a section reload
+        /// inside the batch would conflict with its row updates). A title that appears or goes
+        /// away changes the section's layout, which only a reload shows: those sections are
+        /// reloaded after the batch, without animation.
+        private func refreshTitles(_ sections: [Int], before: Snapshot<SectionID, Item>) {
+            guard let tableView, !sections.isEmpty else { return }
+            var reload = IndexSet()
+            for section in sections {
+                guard let context = driver.snapshot.sectionContext(at: section) else { continue }
+                let old = before.section(context.id)
+                let headerCameOrWent = (old?.header == nil) != (context.header == nil) && supplementaryViews.configurator(for: .header) == nil
+                let footerCameOrWent = (old?.footer == nil) != (context.footer == nil) && supplementaryViews.configurator(for: .footer) == nil
+                if headerCameOrWent || footerCameOrWent {
+                    reload.insert(section)
+                    continue
+                }
+                for (kind, view, title) in [
+                    (SupplementaryKind.header, tableView.headerView(forSection: section), context.header),
+                    (.footer, tableView.footerView(forSection: section), context.footer),
+                ] {
+                    guard let view else { continue }
+                    if let configurator = supplementaryViews.configurator(for: kind) {
+                        configurator.configure(view, for: context)
+                    } else {
+                        var configuration = view.defaultContentConfiguration()
+                        configuration.text = title
+                        view.contentConfiguration = configuration
+                    }
+                }
             }
+            if !reload.isEmpty { tableView.reloadSections(reload, with: .none) }
+        }
+
+        // MARK: Header and footer views
+
+        /// Registers custom header and footer views (`UITableViewHeaderFooterView` subclasses, from
+        /// a nib named after the class in the adapter's bundle when one exists), each configured
+        /// with its section; sections without a configurator of a kind show their titles.
+        ///
+        /// - Throws: ``ConfigurationError`` for a class that is not a header-footer view, a nib
+        ///   whose view is of another class, or a kind a table does not have; nothing is
+        ///   registered then.
+        public func registerSupplementaryViews(_ configurators: [SupplementaryConfigurator<SectionID>]) throws {
+            var problems: [ConfigurationError.Problem] = []
+            var plan: [(SupplementaryConfigurator<SectionID>, nib: Bool)] = []
+            for configurator in configurators {
+                guard configurator.kind == .header || configurator.kind == .footer else {
+                    problems.append(.unsupportedSupplementaryKind(configurator.kind.rawValue, viewClass: configurator.viewTypeName))
+                    continue
+                }
+                if let nibClass = nibs.cellClassName(inNibNamed: configurator.viewTypeName) {
+                    guard nibClass == configurator.viewTypeName else {
+                        problems.append(.nibClassMismatch(nib: configurator.viewTypeName, nibClass: nibClass, expected: configurator.viewTypeName))
+                        continue
+                    }
+                    plan.append((configurator, true))
+                } else if configurator.viewType is UITableViewHeaderFooterView.Type {
+                    plan.append((configurator, false))
+                } else {
+                    problems.append(.notACellClass(configurator.viewTypeName, identifier: configurator.reuseIdentifier))
+                }
+            }
+            guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
+            for (configurator, fromNib) in plan {
+                if fromNib {
+                    tableView?.register(UINib(nibName: configurator.viewTypeName, bundle: nibs.bundle), forHeaderFooterViewReuseIdentifier: configurator.reuseIdentifier)
+                    registrations[configurator.reuseIdentifier] = "nib '\(configurator.viewTypeName)' in \(nibs.bundle.bundlePath)"
+                } else if let viewClass = configurator.viewType as? UITableViewHeaderFooterView.Type {
+                    tableView?.register(viewClass, forHeaderFooterViewReuseIdentifier: configurator.reuseIdentifier)
+                    registrations[configurator.reuseIdentifier] = "class \(configurator.viewTypeName)"
+                }
+            }
+            supplementaryViews = configurators
+            if hasLoaded { tableView?.reloadData() }
+        }
+
+        private func supplementaryView(_ kind: SupplementaryKind, forSection section: Int) -> UIView? {
+            guard let tableView, let configurator = supplementaryViews.configurator(for: kind),
+                let context = driver.snapshot.sectionContext(at: section),
+                let view = tableView.dequeueReusableHeaderFooterView(withIdentifier: configurator.reuseIdentifier)
+            else { return nil }
+            configurator.configure(view, for: context)
+            return view
+        }
+
+        /// The section's custom header view, or else your ``delegate``'s, or else none (the title shows).
+        public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? {
+            supplementaryView(.header, forSection: section) ?? delegate?.tableView?(tableView, viewForHeaderInSection: section)
+        }
+
+        /// The section's custom footer view, or else your ``delegate``'s, or else none (the title shows).
+        public func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? {
+            supplementaryView(.footer, forSection: section) ?? delegate?.tableView?(tableView, viewForFooterInSection: section)
         }
 
         // MARK: CellRegistrar
@@ -246,6 +336,7 @@
         public func registerNib(named name: String, forReuseIdentifier identifier: String) {
             tableView?.register(UINib(nibName: name, bundle: nibs.bundle), forCellReuseIdentifier: identifier)
             registered[identifier] = name
+            registrations[identifier] = "nib '\(name)' in \(nibs.bundle.bundlePath)"
         }
 
         /// Registers `cellType` under `identifier`; `false` when it is not this view's cell class (`CellRegistrar`).
@@ -253,6 +344,7 @@
             guard let cellClass = cellType as? UITableViewCell.Type else { return false }
             tableView?.register(cellClass, forCellReuseIdentifier: identifier)
             registered[identifier] = String(describing: cellClass)
+            registrations[identifier] = "class \(cellClass)"
             return true
         }
 
@@ -260,6 +352,7 @@
         public func registerContentCell(forReuseIdentifier identifier: String) {
             tableView?.register(TabulaTableCell.self, forCellReuseIdentifier: identifier)
             registered[identifier] = "ContentCell"
+            registrations[identifier] = "Tabula content cell"
         }
 
         // MARK: UITableViewDataSource

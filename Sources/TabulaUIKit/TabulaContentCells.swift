@@ -83,13 +83,23 @@
     }
 
     /// A section header or footer of a collection view, showing a title.
-    open class TabulaTitleView: UICollectionReusableView {
+    open class TabulaTitleView: UICollectionReusableView, TitleShowingView {
         /// The label showing the title.
         public let label = UILabel()
 
         /// Creates the view and its subviews.
         public override init(frame: CGRect) {
             super.init(frame: frame)
+            setUpLabel()
+        }
+
+        /// Creates the view from an archive (a nib), with its subviews.
+        public required init?(coder: NSCoder) {
+            super.init(coder: coder)
+            setUpLabel()
+        }
+
+        private func setUpLabel() {
             label.font = .preferredFont(forTextStyle: .headline)
             label.adjustsFontForContentSizeCategory = true
             label.translatesAutoresizingMaskIntoConstraints = false
@@ -102,9 +112,7 @@
             ])
         }
 
-        /// Creates the view from an archive, with its subviews.
-        public required init?(coder: NSCoder) {
-            super.init(coder: coder)
-        }
+        /// Shows `title`.
+        public func showTitle(_ title: String?) { label.text = title }
     }
 #endif

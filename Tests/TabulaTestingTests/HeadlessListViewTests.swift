@@ -192,6 +192,7 @@ struct HeadlessListViewTests {
                 return cell
             }
             func listView(_ listView: HeadlessListView, viewForSupplementaryElementOfKind kind: String, at section: Int) throws -> HeadlessSupplementaryView? {
+                guard kind == HeadlessListView.headerKind else { return nil }
                 let view = try listView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "header", for: section)
                 view.text = "Countries"
                 return view
@@ -227,9 +228,13 @@ struct HeadlessListViewTests {
                 if failCells { throw ListViewError.noDataSource }
                 return try listView.dequeueReusableCell(withIdentifier: "cell", for: path)
             }
+            var failHeaders = true
             func listView(_ listView: HeadlessListView, viewForSupplementaryElementOfKind kind: String, at section: Int) throws
                 -> HeadlessSupplementaryView?
-            { throw ListViewError.unregisteredSupplementaryView(kind: kind, identifier: "header") }
+            {
+                if failHeaders { throw ListViewError.unregisteredSupplementaryView(kind: kind, identifier: "header") }
+                return nil
+            }
         }
         let data = Failing()
         let collection = HeadlessListView(flavor: .collection, viewportHeight: 5)
@@ -240,7 +245,12 @@ struct HeadlessListViewTests {
         }
         let table = HeadlessListView(flavor: .table, viewportHeight: 5)
         table.register(HeadlessCell.self, forCellReuseIdentifier: "cell")
+        // Tables ask for header views too (`viewForHeaderInSection`): the same error is thrown.
         table.dataSource = data
+        #expect(throws: ListViewError.unregisteredSupplementaryView(kind: HeadlessListView.headerKind, identifier: "header")) {
+            try table.reloadData()
+        }
+        data.failHeaders = false
         try table.reloadData()
         data.failCells = true
         #expect(throws: ListViewError.noDataSource) { try table.setViewportHeight(10) }

@@ -193,6 +193,8 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         case nibClassMismatch(nib: String, nibClass: String, expected: String)
         /// The class is not a cell class of this view.
         case notACellClass(String, identifier: String)
+        /// The view has no supplementary views of this kind (a table has headers and footers only).
+        case unsupportedSupplementaryKind(String, viewClass: String)
 
         public var description: String {
             switch self {
@@ -206,6 +208,8 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
                 return "nib '\(nib)' holds a \(nibClass), not a \(expected): set the cell's class in the nib, or rename the nib"
             case let .notACellClass(name, identifier):
                 return "\(name) (for '\(identifier)') is not a cell class of this view: subclass the view's cell class"
+            case let .unsupportedSupplementaryKind(kind, viewClass):
+                return "this view has no supplementary views of kind '\(kind)' (for \(viewClass)): a table has headers and footers only"
             }
         }
     }

@@ -1,0 +1,125 @@
+/// The section a header, a footer or another supplementary view shows.
+public struct SectionContext<SectionID: Hashable & Sendable>: Hashable, Sendable {
+    /// The section's identifier.
+    public let id: SectionID
+    /// The section's index.
+    public let index: Int
+    /// The section's header title.
+    public let header: String?
+    /// The section's footer title.
+    public let footer: String?
+    /// How many items the section has.
+    public let numberOfItems: Int
+
+    /// Creates a context.
+    public init(id: SectionID, index: Int, header: String?, footer: String?, numberOfItems: Int) {
+        self.id = id
+        self.index = index
+        self.header = header
+        self.footer = footer
+        self.numberOfItems = numberOfItems
+    }
+}
+
+extension Snapshot {
+    /// The context of the section at `index`, for supplementary views, or `nil` when there is none.
+    ///
+    /// - Complexity: O(1).
+    public func sectionContext(at index: Int) -> SectionContext<SectionID>? {
+        guard let section = section(at: index) else { return nil }
+        return SectionContext(id: section.id, index: index, header: section.header, footer: section.footer, numberOfItems: section.items.count)
+    }
+}
+
+/// A kind of supplementary view: a section header, a section footer, or another kind a collection
+/// layout asks for (a badge, a background).
+public struct SupplementaryKind: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    /// The element kind string (`UICollectionView`'s).
+    public let rawValue: String
+
+    /// A kind named `rawValue`.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Section headers (`UICollectionView.elementKindSectionHeader`; a table's section header).
+    public static let header = SupplementaryKind(rawValue: "UICollectionElementKindSectionHeader")
+    /// Section footers (`UICollectionView.elementKindSectionFooter`; a table's section footer).
+    public static let footer = SupplementaryKind(rawValue: "UICollectionElementKindSectionFooter")
+
+    public var description: String { rawValue }
+}
+
+/// A view that can show a section's title: the standard header and footer views of every Tabula
+/// view conform, which is how a supplementary configurator with `describe:` shows in the headless
+/// view and the terminal.
+@MainActor
+public protocol TitleShowingView: AnyObject {
+    /// Shows `title`.
+    func showTitle(_ title: String?)
+}
+
+/// How sections become supplementary views: custom header and footer views of a table, or any
+/// supplementary kind of a collection layout, registered like cells (from a nib named after the
+/// class when one exists, otherwise the class) and configured with the section.
+///
+/// ```swift
+/// try adapter.registerSupplementaryViews([
+///     .view(CountHeader.self, kind: .header, describe: { "\($0.header ?? "") (\($0.numberOfItems))" }) { view, section in
+///         view.titleLabel.text = section.header
+///         view.countLabel.text = "\(section.numberOfItems)"
+///     },
+/// ])
+/// ```
+///
+/// When a section's header or footer title changes, the visible views of that section are
+/// configured again in place, as titles are.
+public struct SupplementaryConfigurator<SectionID: Hashable & Sendable>: Sendable {
+    /// The kind of view.
+    public let kind: SupplementaryKind
+    /// The identifier the view is registered and dequeued under; defaults to the class's name.
+    public var reuseIdentifier: String
+    /// The view class.
+    public let viewType: AnyObject.Type
+    /// The view class's name: the nib looked for when registering, and what errors name.
+    public let viewTypeName: String
+    let configureView: @MainActor (AnyObject, SectionContext<SectionID>) -> Void
+    let describeSection: (@MainActor (SectionContext<SectionID>) -> String?)?
+
+    /// A configurator of views of class `View` for supplementary views of `kind`.
+    ///
+    /// - Parameters:
+    ///   - describe: the text the view stands for where `View` cannot be shown (the headless view,
+    ///     the terminal); without it, those views report `notACellClass`.
+    ///   - configure: configures the view for a section.
+    public static func view<View: AnyObject>(
+        _ viewType: View.Type, kind: SupplementaryKind = .header, reuseIdentifier: String? = nil,
+        describe: (@MainActor (SectionContext<SectionID>) -> String?)? = nil,
+        configure: @escaping @MainActor (View, SectionContext<SectionID>) -> Void
+    ) -> SupplementaryConfigurator {
+        let name = String(describing: viewType)
+        return SupplementaryConfigurator(
+            kind: kind, reuseIdentifier: reuseIdentifier ?? name, viewType: viewType, viewTypeName: name,
+            configureView: { view, context in
+                if let typed = view as? View {
+                    configure(typed, context)
+                } else if let describe, let titled = view as? any TitleShowingView {
+                    titled.showTitle(describe(context))
+                }
+            },
+            describeSection: describe)
+    }
+
+    /// Whether this configurator can show its sections in a view's standard title view.
+    public var describesSections: Bool { describeSection != nil }
+
+    /// Configures `view` for the section `context` describes.
+    @MainActor
+    public func configure(_ view: AnyObject, for context: SectionContext<SectionID>) { configureView(view, context) }
+}
+
+extension Array {
+    /// The configurator for supplementary views of `kind`, if any.
+    public func configurator<SectionID>(for kind: SupplementaryKind) -> SupplementaryConfigurator<SectionID>?
+    where Element == SupplementaryConfigurator<SectionID> {
+        first { $0.kind == kind }
+    }
+}
