@@ -58,6 +58,10 @@ let package = Package(
         // for iOS and macOS the same way (behind `#if canImport`, so empty elsewhere);
         // `Tests/DocSnippetsTests` checks that every block of the docs stands in compiled code.
         .target(name: "TabulaDocSnippetsApple", dependencies: ["Tabula", "TabulaUIKit", "TabulaAppKit", "TabulaCoreData", "TabulaTesting"], path: "DocSnippetsApple"),
+        // A sample UIKit app's screens, one per adapter feature (delegate forwarding, apply results,
+        // commands by identity, supplementary views, collection editing), and README's port of a
+        // diffable-data-source screen; compiled for iOS by the Apple SDK build.
+        .target(name: "TabulaSampleApp", dependencies: ["Tabula", "TabulaUIKit"], path: "SampleApp"),
         // The demo's screens, as a library so tests can check what each one shows.
         .target(name: "TabulaDemoKit", dependencies: ["Tabula", "TabulaTerminal", "TabulaExamples"]),
         .executableTarget(

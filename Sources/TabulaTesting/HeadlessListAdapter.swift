@@ -74,7 +74,7 @@ where Item.ID: Sendable {
     /// a `HeadlessSupplementaryView` subclass as it is; another class (a UIKit view) as the
     /// headless view's standard one, showing the configurator's `describe:` text.
     ///
-    /// - Throws: ``ConfigurationError`` with `notACellClass` for a class the headless view cannot
+    /// - Throws: `ConfigurationError` with `notACellClass` for a class the headless view cannot
     ///   hold and that has no `describe:`; nothing is registered then.
     public func registerSupplementaryViews(_ configurators: [SupplementaryConfigurator<SectionID>]) throws {
         let problems = configurators.compactMap { configurator -> ConfigurationError.Problem? in

@@ -324,8 +324,10 @@ public final class HeadlessListView {
     /// stay or move are kept (not requested again); inserted and reloaded items are requested;
     /// reconfigured items are configured again in their existing cells.
     ///
-    /// - Parameter animated: whether the batch animates (a headless view only counts the ones that
-    ///   do not, ``Counters/batchUpdatesWithoutAnimation``).
+    /// - Parameters:
+    ///   - update: the batch's index operations.
+    ///   - animated: whether the batch animates (a headless view only counts the ones that do
+    ///     not, ``Counters/batchUpdatesWithoutAnimation``).
     /// - Throws: ``ListViewError/inconsistentUpdate(_:)`` carrying UIKit's message; the view is then
     ///   unchanged.
     public func performBatchUpdates(_ update: BatchUpdate, animated: Bool = true) throws {

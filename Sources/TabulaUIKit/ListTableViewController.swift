@@ -11,18 +11,29 @@
     ///
     /// ```swift
     /// let users = ListTableViewController<String, User>(cell: UserCell.self)   // a ConfigurableCell
-    /// users.loadViewIfNeeded()                                                 // the adapter exists from here
-    /// users.adapter.onSelect = { [weak self] user, _ in self?.open(user) }
+    /// users.adapter.onSelect(self) { controller, user, _ in controller.open(user) }
     /// try await users.setItems(results, in: "results")   // reloads or animates, and scrolls to the top
     /// ```
     ///
-    /// `adapter` is created in `viewDidLoad` (it needs the table view): set its handlers there, in
-    /// a subclass, or after `loadViewIfNeeded()`.
+    /// `adapter` is created when the view loads (it needs the table view); reading it loads the
+    /// view.
     @MainActor
     open class ListTableViewController<SectionID: Hashable & Sendable, Item: Identifiable & Equatable & Sendable>: UITableViewController
     where Item.ID: Sendable {
-        /// The adapter that drives the table.
-        public private(set) var adapter: TableViewAdapter<SectionID, Item>!
+        /// The adapter that drives the table. Reading it loads the view if it has not loaded yet
+        /// (the adapter needs the table), so handlers can be set right after `init`.
+        ///
+        /// - Precondition: a subclass that overrides `viewDidLoad` calls `super.viewDidLoad()`
+        ///   (that is where the adapter is made).
+        public var adapter: TableViewAdapter<SectionID, Item> {
+            loadViewIfNeeded()
+            guard let storedAdapter else {
+                // Only a subclass whose `viewDidLoad` does not call `super` gets here.
+                preconditionFailure("ListTableViewController: viewDidLoad did not run its super implementation")
+            }
+            return storedAdapter
+        }
+        private var storedAdapter: TableViewAdapter<SectionID, Item>?
         /// The cell configurators.
         public let cells: CellConfigurators<Item>
         /// Whether setting new items scrolls back to the top (S1.1).
@@ -49,14 +60,19 @@
         }
 
         /// Sizes rows automatically and creates the adapter, registering every cell.
+        ///
+        /// - Precondition: the configurators register without conflict (two cell classes under one
+        ///   identifier, or a nib of another class, is a programming error in them; `TableViewAdapter`'s
+        ///   initialiser reports it as a `ConfigurationError`, and the headless tests find it first).
         open override func viewDidLoad() {
             super.viewDidLoad()
             tableView.rowHeight = UITableView.automaticDimension
             tableView.estimatedRowHeight = 44
             do {
-                adapter = try TableViewAdapter(tableView: tableView, cells: cells, bundle: bundle)
+                storedAdapter = try TableViewAdapter(tableView: tableView, cells: cells, bundle: bundle)
             } catch {
-                // Conflicting registrations are a programming error in the configurators.
+                // Conflicting registrations are a programming error in the configurators (two cell
+                // classes under one identifier, a nib of another class), found on the first run.
                 preconditionFailure("ListTableViewController: \(error)")
             }
         }
@@ -65,8 +81,7 @@
         /// returns what became of it.
         @discardableResult
         public func apply(_ snapshot: Snapshot<SectionID, Item>, animatingDifferences: Bool = true) async -> ApplyResult {
-            loadViewIfNeeded()
-            return await adapter.apply(snapshot, animatingDifferences: animatingDifferences)
+            await adapter.apply(snapshot, animatingDifferences: animatingDifferences)
         }
 
         /// Shows `items` in one section and scrolls to the top (S1.1's `items` setter).

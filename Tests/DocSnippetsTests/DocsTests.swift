@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// Every Swift code block of README.md and the DocC articles stands, line for line, in code that
-/// compiles: `Snippets.swift` here (built and run by `swift test`), `DocSnippetsApple/` (built for
-/// iOS by the Apple SDK build), or, for the package manifest, `Tests/Fixtures/InstallExample`.
+/// compiles: `Snippets.swift` here (built and run by `swift test`), `DocSnippetsApple/` and
+/// `SampleApp/` (built for iOS and macOS by the Apple SDK build), or, for the package manifest,
+/// `Tests/Fixtures/InstallExample`.
 @Suite("The docs' code blocks compile")
 struct DocsTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -68,6 +69,7 @@ struct DocsTests {
     @Test("every Swift block of README.md and the DocC articles stands in compiled code")
     func blocksCompile() throws {
         let compiled = try (Self.files(under: "Tests/DocSnippetsTests", ending: ".swift") + Self.files(under: "DocSnippetsApple", ending: ".swift")
+            + Self.files(under: "SampleApp", ending: ".swift")
             + ["Tests/Fixtures/InstallExample/Package.swift"]).map { Self.trimmedLines(try Self.read($0)) }
         var checked = 0
         for document in Self.documents {

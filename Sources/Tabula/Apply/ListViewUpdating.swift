@@ -30,7 +30,7 @@ public struct ListDiagnostic: Hashable, Sendable, CustomStringConvertible {
         /// The view itself refused the batch. Tabula reloaded.
         case viewRejectedBatch(String)
         /// An item no configurator takes reached the view (through a live source, which skips
-        /// ``ListAdapter/apply(_:animated:)``'s check). The view shows a placeholder cell for it.
+        /// ``ListAdapter/apply(_:animatingDifferences:)``'s check). The view shows a placeholder cell for it.
         case noConfigurator(item: String, at: ItemPath)
         /// The cell of a kind of item shown for the first time (``ListItem``) could not be
         /// registered; the view shows a placeholder cell for it.

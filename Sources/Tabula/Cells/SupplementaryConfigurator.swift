@@ -87,6 +87,9 @@ public struct SupplementaryConfigurator<SectionID: Hashable & Sendable>: Sendabl
     /// A configurator of views of class `View` for supplementary views of `kind`.
     ///
     /// - Parameters:
+    ///   - viewType: the view class, registered from a nib named after it when one exists.
+    ///   - kind: the kind of supplementary view (default: section headers).
+    ///   - reuseIdentifier: defaults to the class's name.
     ///   - describe: the text the view stands for where `View` cannot be shown (the headless view,
     ///     the terminal); without it, those views report `notACellClass`.
     ///   - configure: configures the view for a section.

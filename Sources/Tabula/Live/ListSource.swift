@@ -70,7 +70,7 @@ extension ListAdapter {
     /// Shows `source` in this adapter's view, after stopping the source shown before: swap an array
     /// for a database without touching the view code (seed 004).
     ///
-    /// Items from a source skip ``apply(_:animated:)``'s configurator check, as live updates do:
+    /// Items from a source skip ``apply(_:animatingDifferences:)``'s configurator check, as live updates do:
     /// an item no configurator takes gets a placeholder cell and a ``ListDiagnostic``.
     ///
     /// - Throws: what the source's `start(driving:)` throws.

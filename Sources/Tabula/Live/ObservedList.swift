@@ -100,7 +100,7 @@
         /// models it reads: every change is animated, with no snapshot code in the screen. See
         /// ``ListObservation``.
         ///
-        /// Items skip ``apply(_:animated:)``'s configurator check, as live updates do: an item no
+        /// Items skip ``apply(_:animatingDifferences:)``'s configurator check, as live updates do: an item no
         /// configurator takes gets a placeholder cell and a ``ListDiagnostic``.
         @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
         @discardableResult

@@ -69,7 +69,7 @@ public enum PaginationError: Error, Hashable, Sendable, CustomStringConvertible 
 /// Loads pages as the user scrolls near the end, and shows them in a list (SPEC B6).
 ///
 /// - The next page is requested when a row within ``prefetchDistance`` of the end becomes visible
-///   (call ``rowWillAppear(at:)`` from the view's `willDisplay`).
+///   (call ``rowWillAppear(at:)`` from the adapter's `onWillDisplay`, which every adapter has).
 /// - While a page loads, a loading row is shown; if it fails, an error row with retry is shown.
 /// - The same page is never requested twice at once, and a page that was accepted or rejected is
 ///   never requested again.
