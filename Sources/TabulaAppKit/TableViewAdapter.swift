@@ -76,7 +76,7 @@
     /// in a stored property: the table holds it weakly.
     @MainActor
     public final class TableViewAdapter<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: NSObject,
-        NSTableViewDataSource, NSTableViewDelegate, ListAdapter
+        NSTableViewDataSource, NSTableViewDelegate, NSMenuDelegate, ListAdapter, AdapterBackend
     where Item.ID: Sendable {
         enum Row: Hashable {
             case header(SectionID)
@@ -88,6 +88,9 @@
         public private(set) weak var tableView: NSTableView?
         /// The apply pipeline.
         public let driver: ListDriver<SectionID, Item>
+        /// What the driver and the configurators reach this adapter through (kept: the driver holds
+        /// its view weakly).
+        private let bridge = AdapterBridge()
         /// The cell configurators.
         public let cells: CellConfigurators<Item>
         /// Called when the user selects an item, with the item itself and its position.
@@ -95,6 +98,22 @@
         /// Called when an item's row view is added to the table (`tableView(_:didAdd:forRow:)`):
         /// call `PaginatedList.rowWillAppear(at:)` from here.
         public var onWillDisplay: ((Item, ItemPath) -> Void)?
+        /// Trailing swipe actions declared next to the items they act on (`tableView(_:rowActionsForRow:edge:)`).
+        public var trailingSwipeActions: ((Item, ItemPath) -> [NSTableViewRowAction])?
+        /// Leading swipe actions declared next to the items they act on.
+        public var leadingSwipeActions: ((Item, ItemPath) -> [NSTableViewRowAction])?
+        /// Context menus declared next to the items they act on: the table's menu is filled for
+        /// the clicked item's row when it opens.
+        public var contextMenu: ((Item, ItemPath) -> NSMenu?)? {
+            didSet {
+                guard let tableView else { return }
+                if contextMenu != nil, tableView.menu?.delegate !== self {
+                    let menu = NSMenu()
+                    menu.delegate = self
+                    tableView.menu = menu
+                }
+            }
+        }
         /// Your table view delegate: it receives every method the adapter does not implement.
         /// Held weakly.
         public weak var delegate: (any NSTableViewDelegate)? {
@@ -127,7 +146,7 @@
             self.bundle = bundle
             self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure)
             super.init()
-            try connect()
+            try connect(through: bridge)
             tableView.dataSource = self
             tableView.delegate = self
         }
@@ -198,23 +217,23 @@
         // MARK: ListViewUpdating
 
         /// Which rules and wording apply (`ListViewUpdating`).
-        public var flavor: ListFlavor { .table }
+        package var flavor: ListFlavor { .table }
         /// Whether the view can animate now: it has loaded once and is in a window (`ListViewUpdating`).
-        public var canAnimateUpdates: Bool { hasLoaded && tableView?.window != nil }
+        package var canAnimateUpdates: Bool { hasLoaded && tableView?.window != nil }
 
         /// The item counts the table shows (`ListViewUpdating`). `NSTableView` has no sections, so
         /// the table's own row count is checked against the adapter's rows (headers, items and
         /// footers of the snapshot on screen): when rows were changed behind the adapter's back,
         /// the table's count alone is returned, which matches no snapshot, and the driver reloads
         /// with a diagnostic.
-        public func displayedItemCounts() -> [Int] {
+        package func displayedItemCounts() -> [Int] {
             let counts = driver.snapshot.sections.map(\.items.count)
             guard let tableView, hasLoaded else { return counts }
             return tableView.numberOfRows == rows.count ? counts : [tableView.numberOfRows]
         }
 
         /// Reloads the view from the snapshot (`ListViewUpdating`; the driver calls it).
-        public func reloadData() {
+        package func reloadData() {
             hasLoaded = true
             setRows(rows(of: driver.snapshot))
             tableView?.reloadData()
@@ -224,7 +243,7 @@
         /// then the fewest moves and the inserts, top to bottom, the row list following each step.
         ///
         /// - Complexity: O(*n* log *n* + (*m* + *k*) · *n*) for *n* rows, *m* moves and *k* inserts.
-        public func performBatchUpdates(
+        package func performBatchUpdates(
             _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
         ) {
             let before = driver.snapshot
@@ -281,11 +300,11 @@
         // MARK: CellRegistrar
 
         /// The class this adapter registered under `identifier` (`CellRegistrar`).
-        public func registeredCellTypeName(forReuseIdentifier identifier: String) -> String? { registered[identifier] }
+        package func registeredCellTypeName(forReuseIdentifier identifier: String) -> String? { registered[identifier] }
 
         /// The class of the cell view in the nib named `name` in the adapter's bundle, if there is
         /// such a nib (`CellRegistrar`): the configurators check it against their cell class.
-        public func nibCellTypeName(named name: String) -> String? {
+        package func nibCellTypeName(named name: String) -> String? {
             guard bundle.path(forResource: name, ofType: "nib") != nil, let nib = NSNib(nibNamed: name, bundle: bundle) else { return nil }
             var objects: NSArray?
             guard nib.instantiate(withOwner: nil, topLevelObjects: &objects) else { return "(unreadable nib)" }
@@ -294,13 +313,13 @@
         }
 
         /// Registers the nib `name` under `identifier` (`CellRegistrar`).
-        public func registerNib(named name: String, forReuseIdentifier identifier: String) {
+        package func registerNib(named name: String, forReuseIdentifier identifier: String) {
             tableView?.register(NSNib(nibNamed: name, bundle: bundle), forIdentifier: NSUserInterfaceItemIdentifier(identifier))
             registered[identifier] = name
         }
 
         /// Registers `cellType` under `identifier`; `false` when it is not this view's cell class (`CellRegistrar`).
-        public func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
+        package func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
             guard let viewClass = cellType as? NSView.Type else { return false }
             classes[identifier] = viewClass
             registered[identifier] = String(describing: viewClass)
@@ -308,7 +327,7 @@
         }
 
         /// Registers Tabula's standard content cell under `identifier` (`CellRegistrar`).
-        public func registerContentCell(forReuseIdentifier identifier: String) {
+        package func registerContentCell(forReuseIdentifier identifier: String) {
             classes[identifier] = TabulaTableCellView.self
             registered[identifier] = "ContentCell"
         }
@@ -351,7 +370,7 @@
             case .item(let id):
                 guard let item = driver.snapshot[id], let path = driver.snapshot.indexPath(of: id) else { return nil }
                 return cells.cell(
-                    for: item, at: path, itemsInSection: driver.snapshot.numberOfItems(inSection: path.section), registrar: self, view: tableView,
+                    for: item, at: path, itemsInSection: driver.snapshot.numberOfItems(inSection: path.section), registrar: bridge, view: tableView,
                     report: driver.report
                 ) { identifier in
                     // A nib registered under the identifier is made by the table; a class by us.
@@ -366,6 +385,28 @@
             let view = type.init(frame: .zero)
             view.identifier = key
             return view
+        }
+
+        /// The swipe actions of the row's item, or else your ``delegate``'s.
+        public func tableView(_ tableView: NSTableView, rowActionsForRow row: Int, edge: NSTableView.RowActionEdge) -> [NSTableViewRowAction] {
+            if let item = item(atRow: row), let path = driver.snapshot.indexPath(of: item.id),
+                let actions = (edge == .trailing ? trailingSwipeActions : leadingSwipeActions)
+            {
+                return actions(item, path)
+            }
+            return delegate?.tableView?(tableView, rowActionsForRow: row, edge: edge) ?? []
+        }
+
+        /// Fills the table's menu with what ``contextMenu`` builds for the clicked item.
+        public func menuNeedsUpdate(_ menu: NSMenu) {
+            menu.removeAllItems()
+            guard let tableView, let contextMenu, let item = item(atRow: tableView.clickedRow),
+                let path = driver.snapshot.indexPath(of: item.id), let built = contextMenu(item, path)
+            else { return }
+            for entry in built.items {
+                built.removeItem(entry)
+                menu.addItem(entry)
+            }
         }
 
         /// Hands the item of an added row view to `onWillDisplay`, then tells your ``delegate``.

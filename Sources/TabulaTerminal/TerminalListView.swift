@@ -12,7 +12,7 @@ import Tabula
 /// print(list.render(width: 80, height: 24).joined(separator: "\n"))
 /// ```
 @MainActor
-public final class TerminalListView<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: ListAdapter
+public final class TerminalListView<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: ListAdapter, AdapterBackend
 where Item.ID: Sendable {
     /// How a row was changed by the last update, for the moment it stays marked.
     public enum Mark: Hashable, Sendable {
@@ -26,6 +26,9 @@ where Item.ID: Sendable {
 
     /// The apply pipeline driving this view.
     public let driver: ListDriver<SectionID, Item>
+    /// What the driver and the configurators reach this adapter through (kept: the driver holds
+    /// its view weakly).
+    private let bridge = AdapterBridge()
     /// The configurators.
     public let cells: CellConfigurators<Item>
     /// The item under the cursor (`nil` when the list is empty).
@@ -52,7 +55,7 @@ where Item.ID: Sendable {
         self.cells = cells
         self.clock = clock
         self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure)
-        try connect()
+        try connect(through: bridge)
     }
 
     /// The item under the cursor.
@@ -131,7 +134,7 @@ where Item.ID: Sendable {
             // An item no configurator takes (a live source skipped `apply`'s check) gets a
             // placeholder line and a diagnostic.
             let cell = cells.cell(
-                for: item, at: path, itemsInSection: snapshot.numberOfItems(inSection: path.section), registrar: self, view: self, report: driver.report,
+                for: item, at: path, itemsInSection: snapshot.numberOfItems(inSection: path.section), registrar: bridge, view: self, report: driver.report,
                 dequeue: dequeue)
             configurations += 1
             used.append(cell)
@@ -172,18 +175,18 @@ where Item.ID: Sendable {
 
     // MARK: ListViewUpdating
 
-    public var flavor: ListFlavor { .table }
-    public var canAnimateUpdates: Bool { loaded }
-    public func displayedItemCounts() -> [Int] { counts }
+    package var flavor: ListFlavor { .table }
+    package var canAnimateUpdates: Bool { loaded }
+    package func displayedItemCounts() -> [Int] { counts }
 
-    public func reloadData() {
+    package func reloadData() {
         loaded = true
         counts = snapshot.sections.map(\.items.count)
         marks = [:]
         keepCursor(previous: nil)
     }
 
-    public func performBatchUpdates(
+    package func performBatchUpdates(
         _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
     ) {
         let before = snapshot
@@ -221,17 +224,17 @@ where Item.ID: Sendable {
 
     // MARK: CellRegistrar
 
-    public func registeredCellTypeName(forReuseIdentifier identifier: String) -> String? {
+    package func registeredCellTypeName(forReuseIdentifier identifier: String) -> String? {
         contentCellIdentifiers.contains(identifier) ? "ContentCell" : classes[identifier].map { String(describing: $0) }
     }
-    public func nibCellTypeName(named name: String) -> String? { nil }
-    public func registerNib(named name: String, forReuseIdentifier identifier: String) {}
-    public func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
+    package func nibCellTypeName(named name: String) -> String? { nil }
+    package func registerNib(named name: String, forReuseIdentifier identifier: String) {}
+    package func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
         guard let cellClass = cellType as? TerminalCell.Type else { return false }
         classes[identifier] = cellClass
         return true
     }
-    public func registerContentCell(forReuseIdentifier identifier: String) {
+    package func registerContentCell(forReuseIdentifier identifier: String) {
         classes[identifier] = TerminalCell.self
         contentCellIdentifiers.insert(identifier)
     }

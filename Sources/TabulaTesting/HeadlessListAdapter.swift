@@ -16,12 +16,15 @@ import Tabula
 /// ```
 @MainActor
 public final class HeadlessListAdapter<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: HeadlessListDataSource,
-    HeadlessListDelegate, ListAdapter
+    HeadlessListDelegate, ListAdapter, AdapterBackend
 where Item.ID: Sendable {
     /// The view driven.
     public let listView: HeadlessListView
     /// The apply pipeline.
     public let driver: ListDriver<SectionID, Item>
+    /// What the driver and the configurators reach this adapter through (kept: the driver holds
+    /// its view weakly).
+    private let bridge = AdapterBridge()
     /// The cell configurators.
     public let cells: CellConfigurators<Item>
     /// Called when the user selects an item, with the item itself and its position.
@@ -29,6 +32,15 @@ where Item.ID: Sendable {
     /// Called when an item's cell is about to be shown: call `PaginatedList.rowWillAppear(at:)`
     /// from here.
     public var onWillDisplay: ((Item, ItemPath) -> Void)?
+    /// Called with the items the view will soon show (``HeadlessListView/prefetchDistance`` lines
+    /// below the viewport), as the UIKit adapters' `onPrefetch`.
+    public var onPrefetch: (([Item]) -> Void)? {
+        didSet { listView.prefetchDataSource = onPrefetch == nil && onCancelPrefetch == nil ? nil : self }
+    }
+    /// Called with the items whose prefetching is no longer needed.
+    public var onCancelPrefetch: (([Item]) -> Void)? {
+        didSet { listView.prefetchDataSource = onPrefetch == nil && onCancelPrefetch == nil ? nil : self }
+    }
     /// Your delegate: the adapter passes selection, deselection and display on to it, after its
     /// typed handlers, as the UIKit adapters pass `UITableViewDelegate` methods on. Held weakly.
     public weak var delegate: (any HeadlessListDelegate)?
@@ -60,7 +72,7 @@ where Item.ID: Sendable {
         self.listView = listView
         self.cells = cells
         self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure)
-        try connect()
+        try connect(through: bridge)
         listView.dataSource = self
         listView.delegate = self
     }
@@ -125,11 +137,11 @@ where Item.ID: Sendable {
 
     // MARK: ListViewUpdating
 
-    public var flavor: ListFlavor { listView.flavor }
-    public var canAnimateUpdates: Bool { listView.hasLoadedData && listView.isInWindow }
-    public func displayedItemCounts() -> [Int] { listView.itemCounts }
+    package var flavor: ListFlavor { listView.flavor }
+    package var canAnimateUpdates: Bool { listView.hasLoadedData && listView.isInWindow }
+    package func displayedItemCounts() -> [Int] { listView.itemCounts }
 
-    public func reloadData() {
+    package func reloadData() {
         do {
             try listView.reloadData()
         } catch {
@@ -137,7 +149,7 @@ where Item.ID: Sendable {
         }
     }
 
-    public func performBatchUpdates(
+    package func performBatchUpdates(
         _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
     ) {
         updateData()
@@ -152,7 +164,7 @@ where Item.ID: Sendable {
 
     // MARK: CellRegistrar
 
-    public func registeredCellTypeName(forReuseIdentifier identifier: String) -> String? {
+    package func registeredCellTypeName(forReuseIdentifier identifier: String) -> String? {
         if contentCellIdentifiers.contains(identifier) { return "ContentCell" }
         return listView.registration(forReuseIdentifier: identifier).map { text in
             if let open = text.lastIndex(of: "("), text.hasSuffix(")") {
@@ -162,21 +174,21 @@ where Item.ID: Sendable {
         }
     }
 
-    public func nibCellTypeName(named name: String) -> String? {
+    package func nibCellTypeName(named name: String) -> String? {
         listView.resources.nib(named: name)?.cellClassName
     }
 
-    public func registerNib(named name: String, forReuseIdentifier identifier: String) {
+    package func registerNib(named name: String, forReuseIdentifier identifier: String) {
         try? listView.register(nibNamed: name, forCellReuseIdentifier: identifier)
     }
 
-    public func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
+    package func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
         guard let cellClass = cellType as? HeadlessCell.Type else { return false }
         listView.register(cellClass, forCellReuseIdentifier: identifier)
         return true
     }
 
-    public func registerContentCell(forReuseIdentifier identifier: String) {
+    package func registerContentCell(forReuseIdentifier identifier: String) {
         listView.register(HeadlessCell.self, forCellReuseIdentifier: identifier)
         contentCellIdentifiers.insert(identifier)
     }
@@ -194,7 +206,7 @@ where Item.ID: Sendable {
     public func listView(_ listView: HeadlessListView, cellForItemAt path: ItemPath) throws -> HeadlessCell {
         let item = try driver.snapshot.existingItem(at: path)
         return try cells.cell(
-            for: item, at: path, itemsInSection: driver.snapshot.numberOfItems(inSection: path.section), registrar: self, view: listView,
+            for: item, at: path, itemsInSection: driver.snapshot.numberOfItems(inSection: path.section), registrar: bridge, view: listView,
             report: driver.report
         ) { try listView.dequeueReusableCell(withIdentifier: $0, for: path) }
     }
@@ -259,5 +271,15 @@ extension HeadlessListAdapter where Item: Equatable {
     /// a changed item (`CellConfigurators.cheapestUpdate`).
     public convenience init(listView: HeadlessListView, cells: CellConfigurators<Item>) throws {
         try self.init(listView: listView, cells: cells, updateKind: cells.cheapestUpdate)
+    }
+}
+
+extension HeadlessListAdapter: HeadlessListPrefetching {
+    public func listView(_ listView: HeadlessListView, prefetchItemsAt paths: [ItemPath]) {
+        onPrefetch?(paths.compactMap(item(at:)))
+    }
+
+    public func listView(_ listView: HeadlessListView, cancelPrefetchingForItemsAt paths: [ItemPath]) {
+        onCancelPrefetch?(paths.compactMap(item(at:)))
     }
 }

@@ -39,6 +39,16 @@ extension HeadlessListDataSource {
     public func listView(_ listView: HeadlessListView, moveItemAt source: ItemPath, to destination: ItemPath) throws {}
 }
 
+/// Hears about the items a ``HeadlessListView`` will soon show, as
+/// `UITableViewDataSourcePrefetching` does.
+@MainActor
+public protocol HeadlessListPrefetching: AnyObject {
+    /// The items at `paths` are just below the viewport.
+    func listView(_ listView: HeadlessListView, prefetchItemsAt paths: [ItemPath])
+    /// The items at `paths` left that band without being shown.
+    func listView(_ listView: HeadlessListView, cancelPrefetchingForItemsAt paths: [ItemPath])
+}
+
 /// Hears about selection in a ``HeadlessListView``, as `UITableViewDelegate` does.
 @MainActor
 public protocol HeadlessListDelegate: AnyObject {
@@ -145,6 +155,13 @@ public final class HeadlessListView {
     public weak var dataSource: (any HeadlessListDataSource)?
     /// Hears about selection. Not retained.
     public weak var delegate: (any HeadlessListDelegate)?
+    /// Told about items just below the viewport, before they are shown
+    /// (`UITableViewDataSourcePrefetching`).
+    public weak var prefetchDataSource: (any HeadlessListPrefetching)?
+    /// How many lines below the viewport count as "soon shown" for ``prefetchDataSource``.
+    public var prefetchDistance = 5
+    /// The paths handed to ``prefetchDataSource`` and not shown yet.
+    private var prefetched: Set<ItemPath> = []
     /// Whether the view is in a window. Adapters fall back to ``reloadData()`` when it is not, as
     /// UIKit stops animating there.
     public var isInWindow = true
@@ -560,6 +577,7 @@ public final class HeadlessListView {
             visibleCells[path] = nil
             enqueue(cell)
         }
+        prefetchBelowViewport(visible: wanted)
         for path in wanted.sorted() where visibleCells[path] == nil {
             counters.cellRequests += 1
             let cell = try dataSource.listView(self, cellForItemAt: path)
@@ -568,6 +586,29 @@ public final class HeadlessListView {
             visibleCells[path] = cell
             delegate?.listView(self, willDisplay: cell, forItemAt: path)
         }
+    }
+
+    /// Hands the items within ``prefetchDistance`` lines below the viewport to the prefetch data
+    /// source, once each until they are shown or leave that band (then their prefetching is
+    /// cancelled).
+    private func prefetchBelowViewport(visible: Set<ItemPath>) {
+        guard let prefetchDataSource, let height = viewportHeight, prefetchDistance > 0 else { return }
+        let band = contentOffset + max(0, height)..<(contentOffset + max(0, height) + prefetchDistance)
+        var soon = Set<ItemPath>()
+        var line = 0
+        for section in sectionCounts.indices {
+            if headerTitle(forSection: section) != nil { line += 1 }
+            for item in 0..<sectionCounts[section] where band.contains(line + item) { soon.insert(ItemPath(item: item, section: section)) }
+            line += sectionCounts[section]
+            if footerTitle(forSection: section) != nil { line += 1 }
+            if line >= band.upperBound { break }
+        }
+        soon.subtract(visible)
+        let new = soon.subtracting(prefetched).sorted()
+        let cancelled = prefetched.subtracting(soon).subtracting(visible).sorted()
+        prefetched = soon
+        if !new.isEmpty { prefetchDataSource.listView(self, prefetchItemsAt: new) }
+        if !cancelled.isEmpty { prefetchDataSource.listView(self, cancelPrefetchingForItemsAt: cancelled) }
     }
 
     private func enqueue(_ cell: HeadlessCell) {

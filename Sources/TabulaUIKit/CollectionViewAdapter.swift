@@ -16,12 +16,15 @@
     /// view holds it weakly.
     @MainActor
     public final class CollectionViewAdapter<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: NSObject,
-        UICollectionViewDataSource, UICollectionViewDelegate, UICollectionViewDataSourcePrefetching, ListAdapter
+        UICollectionViewDataSource, UICollectionViewDelegate, UICollectionViewDataSourcePrefetching, ListAdapter, AdapterBackend
     where Item.ID: Sendable {
         /// The collection view driven. Not retained.
         public private(set) weak var collectionView: UICollectionView?
         /// The apply pipeline.
         public let driver: ListDriver<SectionID, Item>
+        /// What the driver and the configurators reach this adapter through (kept: the driver holds
+        /// its view weakly).
+        private let bridge = AdapterBridge()
         /// The cell configurators.
         public let cells: CellConfigurators<Item>
         /// Your collection view delegate (and flow layout delegate): it receives every method the
@@ -88,7 +91,7 @@
             self.nibs = NibLookup(bundle: bundle)
             self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure)
             super.init()
-            try connect()
+            try connect(through: bridge)
             for kind in [UICollectionView.elementKindSectionHeader, UICollectionView.elementKindSectionFooter] {
                 collectionView.register(TabulaTitleView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: Self.titleViewIdentifier)
                 titleViewKinds.insert(kind)
@@ -187,24 +190,24 @@
         // MARK: ListViewUpdating
 
         /// Which rules and wording apply (`ListViewUpdating`).
-        public var flavor: ListFlavor { .collection }
+        package var flavor: ListFlavor { .collection }
         /// Whether the view can animate now: it has loaded once and is in a window (`ListViewUpdating`).
-        public var canAnimateUpdates: Bool { hasLoaded && collectionView?.window != nil }
+        package var canAnimateUpdates: Bool { hasLoaded && collectionView?.window != nil }
 
         /// The counts the view itself reports, which the driver compares with its snapshot (`ListViewUpdating`).
-        public func displayedItemCounts() -> [Int] {
+        package func displayedItemCounts() -> [Int] {
             guard let collectionView else { return [] }
             return (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
         }
 
         /// Reloads the view from the snapshot (`ListViewUpdating`; the driver calls it).
-        public func reloadData() {
+        package func reloadData() {
             hasLoaded = true
             collectionView?.reloadData()
         }
 
         /// Replays one stage of a changeset as one batch update (`ListViewUpdating`; the driver calls it).
-        public func performBatchUpdates(
+        package func performBatchUpdates(
             _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
         ) {
             guard let collectionView else {
@@ -253,20 +256,20 @@
         // MARK: CellRegistrar
 
         /// The class this adapter registered under `identifier` (`CellRegistrar`).
-        public func registeredCellTypeName(forReuseIdentifier identifier: String) -> String? { registered[identifier] }
+        package func registeredCellTypeName(forReuseIdentifier identifier: String) -> String? { registered[identifier] }
 
         /// The cell class of the nib named `name` in the adapter's bundle, if there is one (`CellRegistrar`).
-        public func nibCellTypeName(named name: String) -> String? { nibs.cellClassName(inNibNamed: name) }
+        package func nibCellTypeName(named name: String) -> String? { nibs.cellClassName(inNibNamed: name) }
 
         /// Registers the nib `name` under `identifier` (`CellRegistrar`).
-        public func registerNib(named name: String, forReuseIdentifier identifier: String) {
+        package func registerNib(named name: String, forReuseIdentifier identifier: String) {
             collectionView?.register(UINib(nibName: name, bundle: nibs.bundle), forCellWithReuseIdentifier: identifier)
             registered[identifier] = name
             registrations[identifier] = "nib '\(name)' in \(nibs.bundle.bundlePath)"
         }
 
         /// Registers `cellType` under `identifier`; `false` when it is not this view's cell class (`CellRegistrar`).
-        public func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
+        package func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
             guard let cellClass = cellType as? UICollectionViewCell.Type else { return false }
             collectionView?.register(cellClass, forCellWithReuseIdentifier: identifier)
             registered[identifier] = String(describing: cellClass)
@@ -275,7 +278,7 @@
         }
 
         /// Registers Tabula's standard content cell under `identifier` (`CellRegistrar`).
-        public func registerContentCell(forReuseIdentifier identifier: String) {
+        package func registerContentCell(forReuseIdentifier identifier: String) {
             collectionView?.register(TabulaCollectionCell.self, forCellWithReuseIdentifier: identifier)
             registered[identifier] = "ContentCell"
             registrations[identifier] = "Tabula content cell"
@@ -303,7 +306,7 @@
                 return collectionView.dequeueReusableCell(withReuseIdentifier: CellConfigurators<Item>.placeholderReuseIdentifier, for: indexPath)
             }
             let cell = cells.cell(
-                for: item, at: indexPath.itemPath, itemsInSection: driver.snapshot.numberOfItems(inSection: indexPath.section), registrar: self, view: collectionView,
+                for: item, at: indexPath.itemPath, itemsInSection: driver.snapshot.numberOfItems(inSection: indexPath.section), registrar: bridge, view: collectionView,
                 report: driver.report
             ) { collectionView.dequeueReusableCell(withReuseIdentifier: $0, for: indexPath) }
             if let contentCell = cell as? TabulaCollectionCell {

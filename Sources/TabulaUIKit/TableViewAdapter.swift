@@ -27,12 +27,15 @@
     /// your delegate too. Keep the adapter in a stored property: the table holds it weakly.
     @MainActor
     public final class TableViewAdapter<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: NSObject,
-        UITableViewDataSource, UITableViewDelegate, UITableViewDataSourcePrefetching, ListAdapter
+        UITableViewDataSource, UITableViewDelegate, UITableViewDataSourcePrefetching, ListAdapter, AdapterBackend
     where Item.ID: Sendable {
         /// The table view driven. Not retained.
         public private(set) weak var tableView: UITableView?
         /// The apply pipeline.
         public let driver: ListDriver<SectionID, Item>
+        /// What the driver and the configurators reach this adapter through (kept: the driver holds
+        /// its view weakly).
+        private let bridge = AdapterBridge()
         /// The cell configurators.
         public let cells: CellConfigurators<Item>
         /// The animation for inserted and deleted rows.
@@ -103,7 +106,7 @@
             self.nibs = NibLookup(bundle: bundle)
             self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure)
             super.init()
-            try connect()
+            try connect(through: bridge)
             tableView.dataSource = self
             tableView.delegate = self
         }
@@ -182,25 +185,25 @@
         // MARK: ListViewUpdating
 
         /// Which rules and wording apply (`ListViewUpdating`).
-        public var flavor: ListFlavor { .table }
+        package var flavor: ListFlavor { .table }
 
         /// Whether the view can animate now: it has loaded once and is in a window (`ListViewUpdating`).
-        public var canAnimateUpdates: Bool { hasLoaded && tableView?.window != nil }
+        package var canAnimateUpdates: Bool { hasLoaded && tableView?.window != nil }
 
         /// The counts the view itself reports, which the driver compares with its snapshot (`ListViewUpdating`).
-        public func displayedItemCounts() -> [Int] {
+        package func displayedItemCounts() -> [Int] {
             guard let tableView else { return [] }
             return (0..<tableView.numberOfSections).map { tableView.numberOfRows(inSection: $0) }
         }
 
         /// Reloads the view from the snapshot (`ListViewUpdating`; the driver calls it).
-        public func reloadData() {
+        package func reloadData() {
             hasLoaded = true
             tableView?.reloadData()
         }
 
         /// Replays one stage of a changeset as one batch update (`ListViewUpdating`; the driver calls it).
-        public func performBatchUpdates(
+        package func performBatchUpdates(
             _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
         ) {
             guard let tableView else {
@@ -327,20 +330,20 @@
         // MARK: CellRegistrar
 
         /// The class this adapter registered under `identifier` (`CellRegistrar`).
-        public func registeredCellTypeName(forReuseIdentifier identifier: String) -> String? { registered[identifier] }
+        package func registeredCellTypeName(forReuseIdentifier identifier: String) -> String? { registered[identifier] }
 
         /// The cell class of the nib named `name` in the adapter's bundle, if there is one (`CellRegistrar`).
-        public func nibCellTypeName(named name: String) -> String? { nibs.cellClassName(inNibNamed: name) }
+        package func nibCellTypeName(named name: String) -> String? { nibs.cellClassName(inNibNamed: name) }
 
         /// Registers the nib `name` under `identifier` (`CellRegistrar`).
-        public func registerNib(named name: String, forReuseIdentifier identifier: String) {
+        package func registerNib(named name: String, forReuseIdentifier identifier: String) {
             tableView?.register(UINib(nibName: name, bundle: nibs.bundle), forCellReuseIdentifier: identifier)
             registered[identifier] = name
             registrations[identifier] = "nib '\(name)' in \(nibs.bundle.bundlePath)"
         }
 
         /// Registers `cellType` under `identifier`; `false` when it is not this view's cell class (`CellRegistrar`).
-        public func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
+        package func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
             guard let cellClass = cellType as? UITableViewCell.Type else { return false }
             tableView?.register(cellClass, forCellReuseIdentifier: identifier)
             registered[identifier] = String(describing: cellClass)
@@ -349,7 +352,7 @@
         }
 
         /// Registers Tabula's standard content cell under `identifier` (`CellRegistrar`).
-        public func registerContentCell(forReuseIdentifier identifier: String) {
+        package func registerContentCell(forReuseIdentifier identifier: String) {
             tableView?.register(TabulaTableCell.self, forCellReuseIdentifier: identifier)
             registered[identifier] = "ContentCell"
             registrations[identifier] = "Tabula content cell"
@@ -375,7 +378,7 @@
             // diagnostic, never a trap.
             guard let item = driver.snapshot.item(at: indexPath.itemPath) else { return UITableViewCell() }
             let cell = cells.cell(
-                for: item, at: indexPath.itemPath, itemsInSection: driver.snapshot.numberOfItems(inSection: indexPath.section), registrar: self, view: tableView,
+                for: item, at: indexPath.itemPath, itemsInSection: driver.snapshot.numberOfItems(inSection: indexPath.section), registrar: bridge, view: tableView,
                 report: driver.report
             ) { tableView.dequeueReusableCell(withIdentifier: $0, for: indexPath) }
             if let contentCell = cell as? TabulaTableCell, let onToggle {

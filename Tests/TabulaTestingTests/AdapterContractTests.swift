@@ -111,4 +111,20 @@ struct AdapterContractTests {
         #expect(throws: SnapshotError<Int, Int>.unknownItem(42)) { try adapter.scrollToItem(42) }
         #expect(throws: SnapshotError<Int, Int>.unknownItem(42)) { try adapter.selectItem(42) }
     }
+
+    @Test("prefetching: the items just below the viewport, once each; cancelled when they leave that band unseen")
+    func prefetching() async throws {
+        let (list, adapter) = try adapter(viewport: 3)
+        list.prefetchDistance = 2
+        var prefetched: [[Int]] = [], cancelled: [[Int]] = []
+        adapter.onPrefetch = { prefetched.append($0.map(\.id)) }
+        adapter.onCancelPrefetch = { cancelled.append($0.map(\.id)) }
+        try await adapter.apply(notes(20))
+        #expect(prefetched == [[3, 4]])
+        try list.scroll(by: 1)
+        #expect(prefetched == [[3, 4], [5]], "3 is shown now; 5 came into the band")
+        try list.scrollToTop()
+        #expect(cancelled == [[5]], "5 left the band without being shown")
+        #expect(prefetched == [[3, 4], [5], [3]], "3 was shown, left, and is near again: asked for again, as UIKit does; 4 never left the band")
+    }
 }

@@ -1,7 +1,11 @@
 /// A view adapter built from configurators and driven by a ``ListDriver``: the UIKit, AppKit,
 /// terminal and headless adapters all are. What they share lives here once.
+///
+/// The work an adapter does for its view (replaying batch updates, registering cells) is not part
+/// of its public API: it is reached through the driver, so it does not show among the methods an
+/// app calls.
 @MainActor
-public protocol ListAdapter: ListViewUpdating, CellRegistrar {
+public protocol ListAdapter: AnyObject {
     /// The type that identifies sections.
     associatedtype SectionID: Hashable & Sendable
     /// The type of the items.
@@ -13,17 +17,72 @@ public protocol ListAdapter: ListViewUpdating, CellRegistrar {
     var cells: CellConfigurators<Item> { get }
 }
 
+/// What an adapter does for its view: the ``ListViewUpdating`` and ``CellRegistrar`` work, kept at
+/// package level so it stays out of the adapters' public API. ``AdapterBridge`` presents it to the
+/// driver and the configurators.
+@MainActor
+package protocol AdapterBackend: AnyObject {
+    var flavor: ListFlavor { get }
+    var canAnimateUpdates: Bool { get }
+    func displayedItemCounts() -> [Int]
+    func reloadData()
+    func performBatchUpdates(
+        _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void)
+    func registeredCellTypeName(forReuseIdentifier identifier: String) -> String?
+    func nibCellTypeName(named name: String) -> String?
+    func registerNib(named name: String, forReuseIdentifier identifier: String)
+    func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool
+    func registerContentCell(forReuseIdentifier identifier: String)
+}
+
+/// The view the driver updates and the registrar the configurators use, for an adapter: it passes
+/// each call to the adapter's ``AdapterBackend``. The adapter keeps it (the driver holds its view
+/// weakly) and the bridge holds the adapter weakly.
+@MainActor
+package final class AdapterBridge: ListViewUpdating, CellRegistrar {
+    package weak var backend: (any AdapterBackend)?
+
+    package init() {}
+
+    package var flavor: ListFlavor { backend?.flavor ?? .table }
+    package var canAnimateUpdates: Bool { backend?.canAnimateUpdates ?? false }
+    package func displayedItemCounts() -> [Int] { backend?.displayedItemCounts() ?? [] }
+    package func reloadData() { backend?.reloadData() }
+    package func performBatchUpdates(
+        _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
+    ) {
+        guard let backend else {
+            updateData()
+            completion()
+            return
+        }
+        backend.performBatchUpdates(update, animated: animated, updateData: updateData, completion: completion)
+    }
+    package func registeredCellTypeName(forReuseIdentifier identifier: String) -> String? {
+        backend?.registeredCellTypeName(forReuseIdentifier: identifier)
+    }
+    package func nibCellTypeName(named name: String) -> String? { backend?.nibCellTypeName(named: name) }
+    package func registerNib(named name: String, forReuseIdentifier identifier: String) {
+        backend?.registerNib(named: name, forReuseIdentifier: identifier)
+    }
+    package func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
+        backend?.registerClass(cellType, forReuseIdentifier: identifier) ?? false
+    }
+    package func registerContentCell(forReuseIdentifier identifier: String) { backend?.registerContentCell(forReuseIdentifier: identifier) }
+}
+
 extension ListAdapter {
     /// The snapshot on screen.
     public var snapshot: Snapshot<SectionID, Item> { driver.snapshot }
 
-    /// Registers every configurator's cell in the view and attaches the driver; adapters call it
-    /// once, from their initialiser.
+    /// Registers every configurator's cell in the view and attaches the driver, through `bridge`;
+    /// adapters call it once, from their initialiser, and keep `bridge`.
     ///
     /// - Throws: ``ConfigurationError`` for conflicting registrations, naming both classes.
-    public func connect() throws {
-        try cells.register(in: self)
-        driver.view = self
+    package func connect(through bridge: AdapterBridge) throws where Self: AdapterBackend {
+        bridge.backend = self
+        try cells.register(in: bridge)
+        driver.view = bridge
     }
 
     /// Shows `snapshot` as batch updates, animated unless `animatingDifferences` is false (as
