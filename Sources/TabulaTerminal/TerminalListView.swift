@@ -91,6 +91,13 @@ where Item.ID: Sendable {
         if snapshot.item(at: path) != nil { cursor = path }
     }
 
+    /// Puts the cursor on the item `id` (the next render scrolls to keep it on screen).
+    ///
+    /// - Throws: `SnapshotError.unknownItem` naming `id` when it is not shown.
+    public func selectItem(_ id: Item.ID) throws {
+        cursor = try existingItemPath(for: id)
+    }
+
     private func flatPaths() -> [ItemPath] {
         var paths: [ItemPath] = []
         for (s, section) in snapshot.sections.enumerated() {

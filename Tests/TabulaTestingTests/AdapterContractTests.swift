@@ -1,4 +1,5 @@
 import Tabula
+import TabulaTerminal
 import TabulaTesting
 import Testing
 
@@ -127,4 +128,15 @@ struct AdapterContractTests {
         #expect(cancelled == [[5]], "5 left the band without being shown")
         #expect(prefetched == [[3, 4], [5], [3]], "3 was shown, left, and is near again: asked for again, as UIKit does; 4 never left the band")
     }
+}
+
+@MainActor
+@Test("the terminal list view selects by identity too; an unknown one is a typed error")
+func terminalSelectsByIdentity() async throws {
+    let terminal = try TerminalListView<Int, Note>(cells: CellConfigurators { CellConfigurator.content { CellContent(text: $0.title) } })
+    await terminal.apply(try Snapshot(items: (0..<30).map { Note(id: $0, title: "n\($0)") }))
+    try terminal.selectItem(25)
+    #expect(terminal.selectedItem?.id == 25)
+    #expect(terminal.render(width: 20, height: 5, styled: false).contains { $0.hasPrefix("▸ n25") }, "scrolled to keep it on screen")
+    #expect(throws: SnapshotError<Int, Int>.unknownItem(99)) { try terminal.selectItem(99) }
 }
