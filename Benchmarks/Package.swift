@@ -19,6 +19,7 @@ let package = Package(
             name: "tabula-benchmarks",
             dependencies: [
                 .product(name: "Tabula", package: tabulaPackage),
+                .product(name: "TabulaTesting", package: tabulaPackage),
                 .product(name: "TabulaGRDB", package: tabulaPackage),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

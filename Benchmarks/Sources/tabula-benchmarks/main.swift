@@ -20,6 +20,7 @@ struct UUIDItem: Identifiable, Equatable, Sendable {
 }
 
 var summary: [String] = []
+var adapterLines: [String] = []
 let arguments = Set(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")  // smaller run counts, for a smoke test
 let runs = quick ? 3 : 11
@@ -144,6 +145,7 @@ struct SplitMix {
         }
     }
     print(line)
+    if label != "5k" || idName == "uuid" { adapterLines.append(adapterPathLine(label: label, idName: idName, old: old, new: new, floorMedian: floor.median)) }
     summary.append("diff scenario=\(label) ids=\(idName) min_s=\(format(diff.min)) median_s=\(format(diff.median)) floor_ratio=\(ratio(diff.median / floor.median)) build_and_diff_floor_ratio=\(ratio(buildAndDiff.median / floor.median)) moves=\(moves)\(stdlibRatio)\(peak)")
 }
 
@@ -180,6 +182,19 @@ struct SplitMix {
     summary.append("diff scenario=sectioned-1000x100 ids=uuid min_s=\(format(diff.min)) median_s=\(format(diff.median)) floor_ratio=\(ratio(diff.median / floor.median)) moves=\(stats.movedItems) section_moves=\(stats.movedSections)")
 }
 
+if arguments.contains("--app-paths") {
+    // Only what an app pays beyond the diff: the adapter path, one-row applies, pages.
+    print("Tabula app paths (config=release-O: swift run -c release, plain -O)")
+    let ids = scenario(count: 100_000, makeID: { _ in UUID() }, seed: 1)
+    let old = ids.old.map { UUIDItem(id: $0, value: 0) }, new = ids.new.map { UUIDItem(id: $0, value: 0) }
+    summary.append(adapterPathLine(label: "100k", idName: "uuid", old: old, new: new, floorMedian: floorTime(ids.old, ids.new).median))
+    summary.append(oneRowApplyLine())
+    summary.append(await pageAppendLine())
+    print("\nsummary")
+    for line in summary { print(line) }
+    exit(0)
+}
+
 if arguments.contains("--observe") {
     // Only the observed-list benchmark.
     print("Tabula observed lists (config=release-O: swift run -c release, plain -O)")
@@ -210,6 +225,9 @@ for (label, n, stdlib) in [("5k", 5_000, true), ("100k", 100_000, !quick), ("1m"
     diffBenchmark(label: label, idName: "int", old: ints.old.map { IntItem(id: $0, value: 0) }, new: ints.new.map { IntItem(id: $0, value: 0) }, stdlib: stdlib)
 }
 sectionedBenchmark()
+summary += adapterLines
+summary.append(oneRowApplyLine())
+summary.append(await pageAppendLine())
 summary += await liveBenchmark(runs: runs)
 summary += await observeBenchmark(runs: runs)
 summary += await soakBenchmarks(quick: quick)

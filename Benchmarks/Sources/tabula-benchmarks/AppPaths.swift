@@ -1,0 +1,103 @@
+import Foundation
+import Tabula
+import TabulaTesting
+
+// Issue 14: what an app pays, beyond the diff of two prebuilt snapshots. Each is a ratio to a
+// baseline measured in the same run.
+
+/// Times `body` after `setUp` (not timed), `runs` times; medians and minimums.
+@MainActor
+func measure<State>(runs: Int, setUp: () -> State, _ body: (State) -> Void) -> (min: Double, median: Double) {
+    body(setUp())
+    var times = [Double]()
+    for _ in 0..<runs {
+        let state = setUp()
+        let start = DispatchTime.now().uptimeNanoseconds
+        body(state)
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        withExtendedLifetime(state) {}
+    }
+    times.sort()
+    return (times[0], times[times.count / 2])
+}
+
+/// The adapter path: build the new snapshot from an array and apply it through a `ListDriver`
+/// (compiled once in Tabula, so unspecialised for the app's types) to a view that completes at
+/// once, against the specialised diff of two prebuilt snapshots.
+@MainActor
+func adapterPathLine<Item: Identifiable & Equatable & Sendable>(label: String, idName: String, old: [Item], new: [Item], floorMedian: Double) -> String
+where Item.ID: Sendable {
+    let source = try! Snapshot<Int, Item>([Section(0, items: old)])
+    let target = try! Snapshot<Int, Item>([Section(0, items: new)])
+    let specialised = measure(runs: runs) { blackHole(Changeset(from: source, to: target)) }
+    let adapter = measure(runs: runs, setUp: { () -> (ListDriver<Int, Item>, InstantView<Int, Item>) in
+        let (driver, view) = InstantView<Int, Item>.driving()
+        driver.backgroundDiffThreshold = .max  // measure the work, not a hop to another thread
+        driver.apply(source, animatingDifferences: false, completion: nil)
+        return (driver, view)
+    }) { pair in
+        pair.0.apply(try! Snapshot<Int, Item>([Section(0, items: new)]), completion: nil)
+    }
+    print("adapter path \(label) \(idName): build + apply through ListDriver median \(format(adapter.median)) s → \(ratio(adapter.median / floorMedian))× floor, \(ratio(adapter.median / specialised.median))× the specialised diff of prebuilt snapshots")
+    return "diff scenario=\(label) ids=\(idName) mode=adapter median_s=\(format(adapter.median)) floor_ratio=\(ratio(adapter.median / floorMedian)) specialised_diff_ratio=\(ratio(adapter.median / specialised.median)) config=release-O"
+}
+
+struct Row: Identifiable, Equatable, Sendable {
+    var id: Int
+    var value: Int
+}
+
+/// One row changed in a 100k-row list shown through `HeadlessListAdapter`, against a full reload
+/// (build the snapshot and `reloadData`).
+@MainActor
+func oneRowApplyLine() -> String {
+    let count = 100_000
+    let rows = (0..<count).map { Row(id: $0, value: 0) }
+    let cells = CellConfigurators<Row> { CellConfigurator.content { CellContent(text: "\($0.value)") } }
+    func make() -> (HeadlessListView, HeadlessListAdapter<Int, Row>) {
+        let list = HeadlessListView(viewportHeight: 20)
+        let adapter = try! HeadlessListAdapter<Int, Row>(listView: list, cells: cells)
+        adapter.driver.backgroundDiffThreshold = .max
+        adapter.applyNow(try! Snapshot(items: rows))
+        return (list, adapter)
+    }
+    var round = 0
+    let change = measure(runs: runs, setUp: make) { pair in
+        round += 1
+        var changed = rows
+        changed[count / 2].value = round
+        pair.1.applyNow(try! Snapshot(items: changed))
+    }
+    let reload = measure(runs: runs, setUp: make) { pair in
+        var changed = rows
+        changed[count / 2].value = -1
+        pair.1.driver.applyUsingReloadData(try! Snapshot(items: changed), completion: nil)
+    }
+    print("one-row change in 100k rows through HeadlessListAdapter: median \(format(change.median)) s; build + reloadData \(format(reload.median)) s → \(ratio(change.median / reload.median))× (target ≤ 0.02)")
+    return "apply scenario=one-row-100k median_s=\(format(change.median)) reload_s=\(format(reload.median)) reload_ratio=\(ratio(change.median / reload.median)) config=release-O"
+}
+
+/// A page of 50 appended to 50,000 items by `PaginatedList`, against rebuilding the list.
+@MainActor
+func pageAppendLine() async -> String {
+    let pageSize = 50, pages = 1_000
+    var times: [Double] = []
+    for _ in 0..<max(1, runs / 3) {
+        let (driver, view) = InstantView<Int, PageRow<Row>>.driving()
+        driver.backgroundDiffThreshold = .max
+        let list = PaginatedList<Int, Row>(section: 0, driver: driver) { index in
+            Page(items: (0..<pageSize).map { Row(id: index * pageSize + $0, value: 0) }, hasMore: true)
+        }
+        for _ in 0..<pages { await list.loadNextPage() }
+        let start = DispatchTime.now().uptimeNanoseconds
+        await list.loadNextPage()
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        withExtendedLifetime(view) {}
+    }
+    times.sort()
+    let page = times[times.count / 2]
+    let all = (0..<(pageSize * (pages + 1))).map { PageRow<Row>.item(Row(id: $0, value: 0)) }
+    let rebuild = measure(runs: runs) { blackHole(try! Snapshot(items: all + [PageRow.loading])) }
+    print("page of 50 onto 50,000 items: median \(format(page)) s; rebuilding the list \(format(rebuild.median)) s → \(ratio(page / rebuild.median))× (target ≤ 0.05)")
+    return "page scenario=50-onto-50k median_s=\(format(page)) rebuild_s=\(format(rebuild.median)) rebuild_ratio=\(ratio(page / rebuild.median)) config=release-O"
+}
