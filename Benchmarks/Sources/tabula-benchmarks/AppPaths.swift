@@ -33,7 +33,7 @@ where Item.ID: Sendable {
     let adapter = measure(runs: runs, setUp: { () -> (ListDriver<Int, Item>, InstantView<Int, Item>) in
         let (driver, view) = InstantView<Int, Item>.driving()
         driver.backgroundDiffThreshold = .max  // measure the work, not a hop to another thread
-        driver.apply(source, animatingDifferences: false, completion: nil)
+        driver.applyUsingReloadData(source, completion: nil)
         return (driver, view)
     }) { pair in
         pair.0.apply(try! Snapshot<Int, Item>([Section(0, items: new)]), completion: nil)

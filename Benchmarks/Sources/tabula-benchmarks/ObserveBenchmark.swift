@@ -40,7 +40,7 @@ func observeBenchmark(runs: Int) async -> [String] {
         do {
             let inbox = BenchInbox(count: count)
             let (driver, view) = InstantView<Int, SoakRow>.driving()
-            driver.apply(try! Snapshot(items: inbox.rows), animatingDifferences: false, completion: nil)
+            driver.applyUsingReloadData(try! Snapshot(items: inbox.rows), completion: nil)
             let start = DispatchTime.now().uptimeNanoseconds
             for k in 0..<mutations {
                 inbox.rows[(k &* 7919 &+ round) % count].value += 1

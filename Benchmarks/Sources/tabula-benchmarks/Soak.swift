@@ -78,7 +78,7 @@ func soakBenchmarks(quick: Bool) async -> [String] {
         let (driver, view) = InstantView<Int, SoakRow>.driving()
         defer { withExtendedLifetime(view) {} }
         var current = try! Snapshot([Section(0, items: (0..<rows).map { SoakRow(id: $0, value: 0) })])
-        driver.apply(current, animatingDifferences: false, completion: nil)
+        driver.applyUsingReloadData(current, completion: nil)
         func update(_ n: Int) {
             let id = (n &* 7919) % rows
             try! current.updateItems([SoakRow(id: id, value: n)])
