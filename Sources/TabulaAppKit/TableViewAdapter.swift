@@ -76,7 +76,7 @@
     /// in a stored property: the table holds it weakly.
     @MainActor
     public final class TableViewAdapter<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: NSObject,
-        NSTableViewDataSource, NSTableViewDelegate, NSMenuDelegate, ListAdapter, AdapterBackend
+        NSTableViewDataSource, NSTableViewDelegate, NSMenuDelegate, SelectableListAdapter, AdapterBackend
     where Item.ID: Sendable {
         enum Row: Hashable {
             case header(SectionID)
@@ -149,14 +149,6 @@
             try connect(through: bridge)
             tableView.dataSource = self
             tableView.delegate = self
-        }
-
-        /// Sets ``onSelect`` to a handler that gets `target` (held weakly) with the item and its
-        /// position: a view controller that keeps this adapter is not kept by it.
-        public func onSelect<Target: AnyObject>(_ target: Target, _ handler: @escaping (Target, Item, ItemPath) -> Void) {
-            onSelect = { [weak target] item, path in
-                if let target { handler(target, item, path) }
-            }
         }
 
         private func rows(of snapshot: Snapshot<SectionID, Item>) -> [Row] {

@@ -138,8 +138,7 @@ where Item.ID: Sendable {
                 continue
             }
             guard let item = snapshot.item(at: path) else { continue }
-            // An item no configurator takes (a live source skipped `apply`'s check) gets a
-            // placeholder line and a diagnostic.
+            // An item no configurator takes gets a placeholder line and a diagnostic.
             let cell = cells.cell(
                 for: item, at: path, itemsInSection: snapshot.numberOfItems(inSection: path.section), registrar: bridge, view: self, report: driver.report,
                 dequeue: dequeue)

@@ -16,7 +16,7 @@ import Tabula
 /// ```
 @MainActor
 public final class HeadlessListAdapter<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: HeadlessListDataSource,
-    HeadlessListDelegate, ListAdapter, AdapterBackend
+    HeadlessListDelegate, SelectableListAdapter, AdapterBackend
 where Item.ID: Sendable {
     /// The view driven.
     public let listView: HeadlessListView
@@ -257,13 +257,6 @@ where Item.ID: Sendable {
         delegate?.listView(listView, willDisplay: cell, forItemAt: path)
     }
 
-    /// Sets ``onSelect`` to a handler that gets `target` (held weakly) with the item and its
-    /// position: a screen that keeps this adapter is not kept by it.
-    public func onSelect<Target: AnyObject>(_ target: Target, _ handler: @escaping (Target, Item, ItemPath) -> Void) {
-        onSelect = { [weak target] item, path in
-            if let target { handler(target, item, path) }
-        }
-    }
 }
 
 extension HeadlessListAdapter where Item: Equatable {

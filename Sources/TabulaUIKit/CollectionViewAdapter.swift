@@ -16,7 +16,7 @@
     /// view holds it weakly.
     @MainActor
     public final class CollectionViewAdapter<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: NSObject,
-        UICollectionViewDataSource, UICollectionViewDelegate, UICollectionViewDataSourcePrefetching, ListAdapter, AdapterBackend
+        UICollectionViewDataSource, UICollectionViewDelegate, UICollectionViewDataSourcePrefetching, SelectableListAdapter, AdapterBackend
     where Item.ID: Sendable {
         /// The collection view driven. Not retained.
         public private(set) weak var collectionView: UICollectionView?
@@ -102,14 +102,6 @@
 
         /// The item at `indexPath`, or `nil`.
         public func item(at indexPath: IndexPath) -> Item? { driver.snapshot.item(at: indexPath.itemPath) }
-
-        /// Sets ``onSelect`` to a handler that gets `target` (held weakly) with the item and its
-        /// position: a view controller that keeps this adapter is not kept by it.
-        public func onSelect<Target: AnyObject>(_ target: Target, _ handler: @escaping (Target, Item, ItemPath) -> Void) {
-            onSelect = { [weak target] item, path in
-                if let target { handler(target, item, path) }
-            }
-        }
 
         /// For `UICollectionLayoutListConfiguration.trailingSwipeActionsConfigurationProvider`:
         /// the actions ``trailingSwipeActions`` builds for the item at an index path.
@@ -364,22 +356,7 @@
         /// - Throws: ``ConfigurationError`` for a class that is not a reusable view, or a nib whose
         ///   view is of another class; nothing is registered then.
         public func registerSupplementaryViews(_ configurators: [SupplementaryConfigurator<SectionID>]) throws {
-            var problems: [ConfigurationError.Problem] = []
-            var plan: [(SupplementaryConfigurator<SectionID>, nib: Bool)] = []
-            for configurator in configurators {
-                if let nibClass = nibs.cellClassName(inNibNamed: configurator.viewTypeName) {
-                    guard nibClass == configurator.viewTypeName else {
-                        problems.append(.nibClassMismatch(nib: configurator.viewTypeName, nibClass: nibClass, expected: configurator.viewTypeName))
-                        continue
-                    }
-                    plan.append((configurator, true))
-                } else if configurator.viewType is UICollectionReusableView.Type {
-                    plan.append((configurator, false))
-                } else {
-                    problems.append(.notACellClass(configurator.viewTypeName, identifier: configurator.reuseIdentifier))
-                }
-            }
-            guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
+            let plan = try nibs.supplementaryPlan(configurators) { $0 is UICollectionReusableView.Type }
             for (configurator, fromNib) in plan {
                 let kind = configurator.kind.rawValue
                 if fromNib {

@@ -1,5 +1,6 @@
 #if canImport(UIKit)
     import UIKit
+    import Tabula
 
     /// Finds the nib named after a cell (or header, footer, supplementary view) class, as the seeds
     /// do with `Bundle.path(forResource:ofType: "nib")`, in the adapter's bundle (a framework's or a
@@ -25,6 +26,38 @@
             }
             cache[name] = result
             return result
+        }
+    }
+
+    extension NibLookup {
+        /// How each supplementary configurator registers: from the nib named after its class when
+        /// there is one (checked to hold that class), otherwise from the class, which `isViewClass`
+        /// must accept. Kinds outside `kinds` (when given) are refused.
+        ///
+        /// - Throws: ``ConfigurationError`` listing every problem; then nothing should be registered.
+        mutating func supplementaryPlan<SectionID>(
+            _ configurators: [SupplementaryConfigurator<SectionID>], kinds: Set<SupplementaryKind>? = nil,
+            isViewClass: (AnyObject.Type) -> Bool
+        ) throws -> [(configurator: SupplementaryConfigurator<SectionID>, fromNib: Bool)] {
+            var problems: [ConfigurationError.Problem] = []
+            var plan: [(configurator: SupplementaryConfigurator<SectionID>, fromNib: Bool)] = []
+            for configurator in configurators {
+                if let kinds, !kinds.contains(configurator.kind) {
+                    problems.append(.unsupportedSupplementaryKind(configurator.kind.rawValue, viewClass: configurator.viewTypeName))
+                } else if let nibClass = cellClassName(inNibNamed: configurator.viewTypeName) {
+                    if nibClass == configurator.viewTypeName {
+                        plan.append((configurator, true))
+                    } else {
+                        problems.append(.nibClassMismatch(nib: configurator.viewTypeName, nibClass: nibClass, expected: configurator.viewTypeName))
+                    }
+                } else if isViewClass(configurator.viewType) {
+                    plan.append((configurator, false))
+                } else {
+                    problems.append(.notACellClass(configurator.viewTypeName, identifier: configurator.reuseIdentifier))
+                }
+            }
+            guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
+            return plan
         }
     }
 #endif

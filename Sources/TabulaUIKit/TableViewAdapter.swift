@@ -27,7 +27,7 @@
     /// your delegate too. Keep the adapter in a stored property: the table holds it weakly.
     @MainActor
     public final class TableViewAdapter<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: NSObject,
-        UITableViewDataSource, UITableViewDelegate, UITableViewDataSourcePrefetching, ListAdapter, AdapterBackend
+        UITableViewDataSource, UITableViewDelegate, UITableViewDataSourcePrefetching, SelectableListAdapter, AdapterBackend
     where Item.ID: Sendable {
         /// The table view driven. Not retained.
         public private(set) weak var tableView: UITableView?
@@ -113,18 +113,6 @@
 
         /// The item at `indexPath`, or `nil`.
         public func item(at indexPath: IndexPath) -> Item? { driver.snapshot.item(at: indexPath.itemPath) }
-
-        /// Sets ``onSelect`` to a handler that gets `target` (held weakly, so a view controller that
-        /// keeps this adapter is not kept by it) with the item and its position.
-        ///
-        /// ```swift
-        /// adapter.onSelect(self) { controller, country, _ in controller.show(country) }
-        /// ```
-        public func onSelect<Target: AnyObject>(_ target: Target, _ handler: @escaping (Target, Item, ItemPath) -> Void) {
-            onSelect = { [weak target] item, path in
-                if let target { handler(target, item, path) }
-            }
-        }
 
         // MARK: Reading and commands by identity
 
@@ -275,26 +263,7 @@
         ///   whose view is of another class, or a kind a table does not have; nothing is
         ///   registered then.
         public func registerSupplementaryViews(_ configurators: [SupplementaryConfigurator<SectionID>]) throws {
-            var problems: [ConfigurationError.Problem] = []
-            var plan: [(SupplementaryConfigurator<SectionID>, nib: Bool)] = []
-            for configurator in configurators {
-                guard configurator.kind == .header || configurator.kind == .footer else {
-                    problems.append(.unsupportedSupplementaryKind(configurator.kind.rawValue, viewClass: configurator.viewTypeName))
-                    continue
-                }
-                if let nibClass = nibs.cellClassName(inNibNamed: configurator.viewTypeName) {
-                    guard nibClass == configurator.viewTypeName else {
-                        problems.append(.nibClassMismatch(nib: configurator.viewTypeName, nibClass: nibClass, expected: configurator.viewTypeName))
-                        continue
-                    }
-                    plan.append((configurator, true))
-                } else if configurator.viewType is UITableViewHeaderFooterView.Type {
-                    plan.append((configurator, false))
-                } else {
-                    problems.append(.notACellClass(configurator.viewTypeName, identifier: configurator.reuseIdentifier))
-                }
-            }
-            guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
+            let plan = try nibs.supplementaryPlan(configurators, kinds: [.header, .footer]) { $0 is UITableViewHeaderFooterView.Type }
             for (configurator, fromNib) in plan {
                 if fromNib {
                     tableView?.register(UINib(nibName: configurator.viewTypeName, bundle: nibs.bundle), forHeaderFooterViewReuseIdentifier: configurator.reuseIdentifier)

@@ -17,6 +17,27 @@ public protocol ListAdapter: AnyObject {
     var cells: CellConfigurators<Item> { get }
 }
 
+/// An adapter whose items the user selects, with one handler signature on every view.
+@MainActor
+public protocol SelectableListAdapter: ListAdapter {
+    /// Called when the user selects an item, with the item itself and its position.
+    var onSelect: ((Item, ItemPath) -> Void)? { get set }
+}
+
+extension SelectableListAdapter {
+    /// Sets ``onSelect`` to a handler that gets `target` (held weakly, so a view controller that
+    /// keeps this adapter is not kept by it) with the item and its position.
+    ///
+    /// ```swift
+    /// adapter.onSelect(self) { controller, country, _ in controller.show(country) }
+    /// ```
+    public func onSelect<Target: AnyObject>(_ target: Target, _ handler: @escaping (Target, Item, ItemPath) -> Void) {
+        onSelect = { [weak target] item, path in
+            if let target { handler(target, item, path) }
+        }
+    }
+}
+
 /// What an adapter does for its view: the ``ListViewUpdating`` and ``CellRegistrar`` work, kept at
 /// package level so it stays out of the adapters' public API. ``AdapterBridge`` presents it to the
 /// driver and the configurators.

@@ -46,7 +46,7 @@ public struct CellConfigurator<Item>: Sendable {
     init(
         reuseIdentifier: String, cellType: AnyObject.Type?, cellTypeName: String, itemDescription: String,
         matches: @escaping @Sendable (Item) -> Bool, configureCell: @escaping @MainActor (AnyObject, Item, CellContext) -> Void,
-        contentOf: (@MainActor (Item) -> CellContent?)?
+        contentOf: (@MainActor (Item) -> CellContent?)?, registersCell: Bool = true
     ) {
         self.reuseIdentifier = reuseIdentifier
         self.cellType = cellType
@@ -55,6 +55,7 @@ public struct CellConfigurator<Item>: Sendable {
         self.matches = matches
         self.configureCell = configureCell
         self.contentOf = contentOf
+        self.registersCell = registersCell
     }
 
     /// Whether this configurator takes `item`.
@@ -206,10 +207,9 @@ public struct CellConfigurator<Item>: Sendable {
     /// so which cell type) an item gets.
     public func when(_ predicate: @escaping @Sendable (Item) -> Bool) -> CellConfigurator {
         let original = matches
-        var copy = CellConfigurator(
+        return CellConfigurator(
             reuseIdentifier: reuseIdentifier, cellType: cellType, cellTypeName: cellTypeName, itemDescription: itemDescription,
-            matches: { original($0) && predicate($0) }, configureCell: configureCell, contentOf: contentOf)
-        copy.registersCell = registersCell
-        return copy
+            matches: { original($0) && predicate($0) }, configureCell: configureCell, contentOf: contentOf,
+            registersCell: registersCell)
     }
 }

@@ -99,13 +99,17 @@ public struct AnyListItem: Identifiable, Hashable, Sendable, CustomStringConvert
     public let base: any ListItem
     /// The item's kind and identifier.
     public let id: ID
-    let configurator: @Sendable () -> CellConfigurator<AnyListItem>
 
     /// Wraps `item`.
     public init<Item: ListItem>(_ item: Item) {
         base = item
         id = ID(kind: ObjectIdentifier(Item.self), value: item.id)
-        configurator = { Item.cell.erased() }
+    }
+
+    /// The configurator the wrapped item's kind brings, for ``AnyListItem``s.
+    func configurator() -> CellConfigurator<AnyListItem> {
+        func erasedCell<Item: ListItem>(of item: Item) -> CellConfigurator<AnyListItem> { Item.cell.erased() }
+        return erasedCell(of: base)
     }
 
     /// The wrapped item as `Item`, or `nil` when it is of another kind.
@@ -129,15 +133,14 @@ extension CellConfigurator where Item: ListItem {
         let matches = self.matches
         let configureCell = self.configureCell
         let contentOf = self.contentOf
-        var erased = CellConfigurator<AnyListItem>(
+        return CellConfigurator<AnyListItem>(
             reuseIdentifier: reuseIdentifier, cellType: cellType, cellTypeName: cellTypeName, itemDescription: itemDescription,
             matches: { ($0.base as? Item).map(matches) ?? false },
             configureCell: { cell, item, context in
                 if let item = item.base as? Item { configureCell(cell, item, context) }
             },
-            contentOf: contentOf.map { contentOf in { @MainActor item in (item.base as? Item).flatMap(contentOf) } })
-        erased.registersCell = registersCell
-        return erased
+            contentOf: contentOf.map { contentOf in { @MainActor item in (item.base as? Item).flatMap(contentOf) } },
+            registersCell: registersCell)
     }
 }
 

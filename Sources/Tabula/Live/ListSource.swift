@@ -70,8 +70,8 @@ extension ListAdapter {
     /// Shows `source` in this adapter's view, after stopping the source shown before: swap an array
     /// for a database without touching the view code (seed 004).
     ///
-    /// Items from a source skip ``apply(_:animatingDifferences:)``'s configurator check, as live updates do:
-    /// an item no configurator takes gets a placeholder cell and a ``ListDiagnostic``.
+    /// As with ``apply(_:animatingDifferences:)``, an item no configurator takes gets a placeholder
+    /// cell and a ``ListDiagnostic``.
     ///
     /// - Throws: what the source's `start(driving:)` throws.
     public func show(_ source: some ListSource<SectionID, Item>) async throws {

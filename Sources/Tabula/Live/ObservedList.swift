@@ -43,6 +43,23 @@
             self.produce = produce
         }
 
+        /// An observation whose tracked work is `make`, and which hands each value to `deliver`, or
+        /// each error to `report` as ``ListDiagnostic/Kind/observedListFailed(_:)``.
+        convenience init<Value>(
+            tracking make: @escaping @MainActor () throws -> Value, report: @escaping @MainActor (ListDiagnostic) -> Void,
+            deliver: @escaping @MainActor (Value) -> Void
+        ) {
+            self.init {
+                let result = Result { try make() }
+                return {
+                    switch result {
+                    case .success(let value): deliver(value)
+                    case .failure(let error): report(ListDiagnostic(.observedListFailed("\(error)")))
+                    }
+                }
+            }
+        }
+
         /// Stops following the models; what is on screen stays.
         public func stop() { isStopped = true }
 
@@ -78,15 +95,8 @@
         @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
         @discardableResult
         public func follow(animatingDifferences: Bool = true, _ makeSnapshot: @escaping @MainActor () throws -> Snapshot<SectionID, Item>) -> ListObservation {
-            let observation = ListObservation { [weak self] in
-                let result = Result { try makeSnapshot() }
-                return {
-                    guard let self else { return }
-                    switch result {
-                    case .success(let snapshot): self.apply(snapshot, animatingDifferences: animatingDifferences, completion: nil)
-                    case .failure(let error): self.report(ListDiagnostic(.observedListFailed("\(error)")))
-                    }
-                }
+            let observation = ListObservation(tracking: makeSnapshot, report: { [weak self] in self?.report($0) }) { [weak self] snapshot in
+                self?.apply(snapshot, animatingDifferences: animatingDifferences, completion: nil)
             }
             currentSourceStop?()
             currentSourceStop = { observation.stop() }
@@ -100,8 +110,8 @@
         /// models it reads: every change is animated, with no snapshot code in the screen. See
         /// ``ListObservation``.
         ///
-        /// Items skip ``apply(_:animatingDifferences:)``'s configurator check, as live updates do: an item no
-        /// configurator takes gets a placeholder cell and a ``ListDiagnostic``.
+        /// As with ``apply(_:animatingDifferences:)``, an item no configurator takes gets a
+        /// placeholder cell and a ``ListDiagnostic``.
         @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
         @discardableResult
         public func follow<Model: AnyObject>(
@@ -128,15 +138,8 @@
         public func follow<Model: AnyObject>(
             _ part: Part, model: Model, _ makeSnapshot: @escaping @MainActor (Model) throws -> Snapshot<SectionID, Item>
         ) -> ListObservation {
-            let observation = ListObservation { [weak self] in
-                let result = Result { try makeSnapshot(model) }
-                return {
-                    guard let self else { return }
-                    switch result {
-                    case .success(let snapshot): self.update(part, with: snapshot)
-                    case .failure(let error): self.driver.report(ListDiagnostic(.observedListFailed("\(error)")))
-                    }
-                }
+            let observation = ListObservation(tracking: { try makeSnapshot(model) }, report: { [weak self] in self?.driver.report($0) }) {
+                [weak self] snapshot in self?.update(part, with: snapshot)
             }
             observations[part]?.stop()
             observations[part] = observation
