@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "TabulaTerminal", targets: ["TabulaTerminal"]),
         .library(name: "TabulaUIKit", targets: ["TabulaUIKit"]),
         .library(name: "TabulaAppKit", targets: ["TabulaAppKit"]),
+        .library(name: "TabulaSwiftUI", targets: ["TabulaSwiftUI"]),
         .library(name: "TabulaGRDB", targets: ["TabulaGRDB"]),
         .library(name: "TabulaCoreData", targets: ["TabulaCoreData"]),
         .executable(name: "tabula-demo", targets: ["tabula-demo"]),
@@ -36,6 +37,9 @@ let package = Package(
         // Thin adapters; their code is behind `#if canImport(UIKit)` / `canImport(AppKit)`.
         .target(name: "TabulaUIKit", dependencies: ["Tabula"]),
         .target(name: "TabulaAppKit", dependencies: ["Tabula"]),
+        // SwiftUI rows in Tabula lists and Tabula lists in SwiftUI screens; the SwiftUI code is
+        // behind `#if canImport(SwiftUI)`, and a row's description (what tests read) builds everywhere.
+        .target(name: "TabulaSwiftUI", dependencies: ["Tabula", "TabulaUIKit", "TabulaAppKit"]),
         // Core Data's fetched results, on Apple platforms (behind `#if canImport(CoreData)`).
         .target(name: "TabulaCoreData", dependencies: ["Tabula"]),
         // Live data from SQLite through GRDB, in its own product.
@@ -49,7 +53,11 @@ let package = Package(
             ]
         ),
         // The seeds' worked examples, written with Tabula; tested against the headless view.
-        .target(name: "TabulaExamples", dependencies: ["Tabula", "TabulaTesting"], path: "Examples"),
+        .target(name: "TabulaExamples", dependencies: ["Tabula", "TabulaTesting"], path: "Examples", exclude: ["SwiftUI"]),
+        // Seeds 003 and 004 with SwiftUI rows and in SwiftUI screens: the rows and models build
+        // and are tested everywhere, the screens on Apple platforms.
+        .target(
+            name: "TabulaSwiftUIExamples", dependencies: ["Tabula", "TabulaSwiftUI", "TabulaExamples"], path: "Examples/SwiftUI"),
         // The seeds' screens in UIKit (view controllers, cells, navigation) over the same data
         // sources as `TabulaExamples`; compiled for iOS by the Apple SDK build (behind
         // `#if canImport(UIKit)`, so empty elsewhere).
@@ -72,6 +80,9 @@ let package = Package(
         .testTarget(name: "TabulaTestingTests", dependencies: ["Tabula", "TabulaTesting", "TabulaTerminal"]),
         .testTarget(name: "TabulaGRDBTests", dependencies: ["TabulaGRDB", "Tabula", "TabulaTesting"]),
         .testTarget(name: "TabulaCoreDataTests", dependencies: ["TabulaCoreData", "Tabula", "TabulaTesting"]),
+        .testTarget(
+            name: "TabulaSwiftUITests",
+            dependencies: ["TabulaSwiftUI", "TabulaSwiftUIExamples", "TabulaExamples", "Tabula", "TabulaTesting", "TabulaTerminal"]),
         .testTarget(name: "TabulaExamplesTests", dependencies: ["TabulaExamples", "Tabula", "TabulaTesting"]),
         .testTarget(
             name: "DocSnippetsTests",

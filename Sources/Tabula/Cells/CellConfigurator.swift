@@ -192,6 +192,27 @@ public struct CellConfigurator<Item>: Sendable {
             contentOf: content)
     }
 
+    /// A configurator for items shown in each view's standard content cell by `host`, which
+    /// returns `false` for a cell it cannot host in (the headless view's, the terminal's, or any
+    /// cell on a system too old for it); those cells show `describe`'s content. What
+    /// `TabulaSwiftUI`'s hosted rows are built on.
+    package static func hosted(
+        reuseIdentifier: String, itemDescription: String, matches: @escaping @Sendable (Item) -> Bool,
+        describe: @escaping @MainActor (Item) -> CellContent?, host: @escaping @MainActor (AnyObject, Item, CellContext) -> Bool
+    ) -> CellConfigurator {
+        CellConfigurator(
+            reuseIdentifier: reuseIdentifier, cellType: nil, cellTypeName: "ContentCell", itemDescription: itemDescription,
+            matches: matches,
+            configureCell: { @MainActor cell, item, context in
+                if host(cell, item, context) { return }
+                guard let contentCell = cell as? any ContentCell else {
+                    preconditionFailure("cell \(type(of: cell)) dequeued for '\(reuseIdentifier)' does not conform to ContentCell")
+                }
+                contentCell.apply(describe(item) ?? CellContent(text: "\(item)"))
+            },
+            contentOf: describe)
+    }
+
     @MainActor
     @usableFromInline
     static func cast<Cell: AnyObject>(_ cell: AnyObject, to type: Cell.Type, identifier: String) -> Cell {

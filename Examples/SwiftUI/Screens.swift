@@ -1,0 +1,78 @@
+// The settings and countries screens in SwiftUI (seeds 003 and 004): Tabula lists with SwiftUI
+// rows, inside SwiftUI navigation, search and state (issue 17). Compiled for iOS and macOS by the
+// Apple SDK build.
+#if canImport(SwiftUI) && canImport(Observation)
+    import Observation
+    import SwiftUI
+    import Tabula
+    import TabulaExamples
+    import TabulaSwiftUI
+
+    /// Seed 003's settings in SwiftUI: the shared data source, its rows as SwiftUI views, and the
+    /// language screen pushed on a navigation stack.
+    @available(iOS 17, macOS 14, *)
+    @MainActor
+    public struct SettingsScreen: View {
+        /// The model the UIKit screens use too, observed here.
+        @State private var settings = ObservedSettings()
+        @State private var path: [String] = []
+
+        public init() {}
+
+        public var body: some View {
+            NavigationStack(path: $path) {
+                TabulaList(settings.settings, style: .table(.insetGrouped), cells: settings.cells)
+                    .onSelect { setting in
+                        if settings.model.select(setting) { path.append("language") }
+                    }
+                    .navigationTitle("Settings")
+                    .navigationDestination(for: String.self) { _ in
+                        TabulaList(settings.languages, style: .table(.insetGrouped), cells: settings.cells)
+                            .onSelect { settings.model.select($0) }
+                            .navigationTitle("Language")
+                    }
+            }
+        }
+    }
+
+    /// ``SettingsScreenModel`` made observable: its snapshots, republished after each change.
+    @available(iOS 17, macOS 14, *)
+    @Observable
+    @MainActor
+    final class ObservedSettings {
+        @ObservationIgnored let model = SettingsScreenModel()
+        private(set) var settings: Snapshot<String, Setting>
+        private(set) var languages: Snapshot<String, Setting>
+
+        init() {
+            settings = model.settings
+            languages = model.languages
+            model.onChange = { [weak self] in
+                guard let self else { return }
+                self.settings = self.model.settings
+                self.languages = self.model.languages
+            }
+        }
+
+        var cells: CellConfigurators<Setting> { model.cells }
+    }
+
+    /// Seed 004's countries in SwiftUI: a collection list with SwiftUI rows, search, favourites
+    /// that move between sections, and the selection bound to the model.
+    @available(iOS 17, macOS 14, *)
+    @MainActor
+    public struct CountriesScreen: View {
+        @State private var model = CountriesModel()
+
+        public init() {}
+
+        public var body: some View {
+            @Bindable var model = model
+            NavigationStack {
+                TabulaList(model.snapshot, style: .collection(.insetGrouped), cells: model.cells, selection: $model.selection)
+                    .searchable(text: $model.query)
+                    .navigationTitle(model.selection.map { "Countries · \($0)" } ?? "Countries")
+            }
+        }
+    }
+#endif
