@@ -61,11 +61,15 @@ let package = Package(
         // The seeds' screens in UIKit (view controllers, cells, navigation) over the same data
         // sources as `TabulaExamples`; compiled for iOS by the Apple SDK build (behind
         // `#if canImport(UIKit)`, so empty elsewhere).
-        .target(name: "TabulaUIKitExamples", dependencies: ["Tabula", "TabulaUIKit", "TabulaExamples"], path: "ExamplesUIKit"),
+        .target(
+            name: "TabulaUIKitExamples", dependencies: ["Tabula", "TabulaUIKit", "TabulaExamples", "TabulaSwiftUI", "TabulaSwiftUIExamples"],
+            path: "ExamplesUIKit"),
         // The UIKit, AppKit and Core Data code blocks of README.md and the DocC articles, compiled
         // for iOS and macOS the same way (behind `#if canImport`, so empty elsewhere);
         // `Tests/DocSnippetsTests` checks that every block of the docs stands in compiled code.
-        .target(name: "TabulaDocSnippetsApple", dependencies: ["Tabula", "TabulaUIKit", "TabulaAppKit", "TabulaCoreData", "TabulaTesting"], path: "DocSnippetsApple"),
+        .target(
+            name: "TabulaDocSnippetsApple", dependencies: ["Tabula", "TabulaUIKit", "TabulaAppKit", "TabulaSwiftUI", "TabulaCoreData", "TabulaTesting"],
+            path: "DocSnippetsApple"),
         // A sample UIKit app's screens, one per adapter feature (delegate forwarding, apply results,
         // commands by identity, supplementary views, collection editing), and README's port of a
         // diffable-data-source screen; compiled for iOS by the Apple SDK build.

@@ -8,6 +8,20 @@
     import TabulaExamples
     import TabulaSwiftUI
 
+    /// Both screens in tabs: what an app's `WindowGroup { SwiftUIExamples() }` shows.
+    @available(iOS 17, macOS 14, *)
+    @MainActor
+    public struct SwiftUIExamples: View {
+        public init() {}
+
+        public var body: some View {
+            TabView {
+                SettingsScreen().tabItem { Label("Settings", systemImage: "gear") }
+                CountriesScreen().tabItem { Label("Countries", systemImage: "globe") }
+            }
+        }
+    }
+
     /// Seed 003's settings in SwiftUI: the shared data source, its rows as SwiftUI views, and the
     /// language screen pushed on a navigation stack.
     @available(iOS 17, macOS 14, *)

@@ -6,7 +6,7 @@ import Tabula
 
 /// A row whose cell is a SwiftUI view, declared once for every view a list can be shown in.
 ///
-/// On iOS 16 and later a table or collection cell hosts ``body(for:)`` with
+/// On iOS 16 and later a table or collection cell hosts `body(for:)` with
 /// `UIHostingConfiguration`; on macOS the table's cell view hosts it in an `NSHostingView`. Where
 /// SwiftUI cannot run (the headless view, the terminal, Linux) and on iOS 15, the cell shows
 /// ``describe(_:)`` instead, so one declaration is what the app shows and what its tests drive:
@@ -50,8 +50,10 @@ public protocol HostedRow<Item>: Sendable {
 extension CellConfigurator where Item: Identifiable & Sendable {
     /// A configurator that shows every item in `row`'s SwiftUI view (see ``HostedRow``).
     ///
-    /// - Parameter reuseIdentifier: defaults to one identifier per row type, so cells of different
-    ///   rows are never swapped for each other.
+    /// - Parameters:
+    ///   - row: the row declaration.
+    ///   - reuseIdentifier: defaults to one identifier per row type, so cells of different rows are
+    ///     never swapped for each other.
     public static func hosting<Row: HostedRow>(_ row: Row, reuseIdentifier: String? = nil) -> CellConfigurator
     where Row.Item == Item {
         hosting(row, reuseIdentifier: reuseIdentifier, for: { Optional($0) })
@@ -59,7 +61,7 @@ extension CellConfigurator where Item: Identifiable & Sendable {
 
     /// A configurator for the items `extract` returns a payload for (an enum case, a protocol's
     /// concrete type), shown in `row`'s SwiftUI view; mixes with cell-class and content
-    /// configurators in one ``CellConfigurators``.
+    /// configurators in one `CellConfigurators`.
     ///
     /// ```swift
     /// CellConfigurators<FeedItem> {

@@ -32,20 +32,23 @@
     ///
     /// ```swift
     /// struct CountriesScreen: View {
+    ///     static let cells = CellConfigurators<Country> { CellConfigurator.hosting(CountryRow()) }
+    ///     let countries: [Country]
     ///     @State private var query = ""
     ///     @State private var selection: Country.ID?
     ///
     ///     var body: some View {
-    ///         TabulaList(Snapshot(items: countries.filter { query.isEmpty || $0.name.contains(query) }),
-    ///                    style: .collection(.insetGrouped), cells: CellConfigurators { CellConfigurator.hosting(CountryRow()) },
-    ///                    selection: $selection)
+    ///         TabulaList(items: countries.filter { query.isEmpty || $0.name.contains(query) },
+    ///                    style: .collection(.insetGrouped), cells: Self.cells, selection: $selection)
     ///             .searchable(text: $query)
     ///     }
     /// }
     /// ```
     ///
     /// Cells come from the same ``CellConfigurators`` as everywhere else: SwiftUI rows
-    /// (``HostedRow``), cell classes and content configurators mix freely.
+    /// (``HostedRow``), cell classes and content configurators mix freely. The configurators and
+    /// the style are read once, when SwiftUI makes the view; snapshots, the selection and the
+    /// actions are read at every update.
     @MainActor
     public struct TabulaList<SectionID: Hashable & Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
         let snapshot: Snapshot<SectionID, Item>
@@ -53,6 +56,8 @@
         let cells: CellConfigurators<Item>
         let updateKind: @Sendable (Item, Item) -> UpdateKind?
         let selection: Binding<Item.ID?>?
+        /// Items dropped because their identifier repeated (``init(items:style:cells:selection:)``).
+        var duplicates = DuplicateReport<SectionID, Item.ID>()
         var actions = Actions()
 
         struct Actions {
@@ -60,6 +65,7 @@
             var onDelete: ((Item) -> Void)?
             var onApply: ((ApplyResult) -> Void)?
             var onConfigurationError: ((ConfigurationError) -> Void)?
+            var onDuplicates: ((DuplicateReport<SectionID, Item.ID>) -> Void)?
         }
 
         /// Shows `snapshot` with `cells`; an item whose content changed is configured again in its
@@ -101,6 +107,14 @@
             return copy
         }
 
+        /// Calls `action` with the items ``init(items:style:cells:selection:)`` dropped because
+        /// their identifier repeated, each named with where it was and which occurrence stayed.
+        public func onDuplicates(_ action: @escaping (DuplicateReport<SectionID, Item.ID>) -> Void) -> Self {
+            var copy = self
+            copy.actions.onDuplicates = action
+            return copy
+        }
+
         /// Calls `action` when the configurators cannot be registered (two cell classes under one
         /// reuse identifier, a nib of the wrong class); the list then stays empty.
         ///
@@ -135,6 +149,22 @@
         }
     }
 
+    extension TabulaList where SectionID == Int, Item: Equatable {
+        /// Shows `items` in one section, nothing thrown: an item whose identifier repeats an earlier
+        /// one is left out (the first stays) and reported to ``onDuplicates(_:)``.
+        ///
+        /// - Parameter selection: the selected item's identifier, kept in step both ways.
+        public init(
+            items: [Item], style: TabulaListStyle = .table(.insetGrouped), cells: CellConfigurators<Item>,
+            selection: Binding<Item.ID?>? = nil
+        ) {
+            // One section, so no section identifier repeats: with `.keepFirst` nothing is thrown.
+            let resolved = try? Snapshot.resolvingDuplicates(in: [Section(0, items: items)], keeping: .keepFirst)
+            self.init(resolved?.snapshot ?? Snapshot(), style: style, cells: cells, selection: selection)
+            duplicates = resolved?.report ?? DuplicateReport()
+        }
+    }
+
     /// What a ``TabulaList`` keeps between updates: the adapter, and what it last showed.
     @MainActor
     final class TabulaListState<SectionID: Hashable & Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
@@ -149,6 +179,7 @@
         func show<Adapter: ListAdapter>(
             in adapter: Adapter, animated: Bool, select: @escaping (Item.ID?) -> Void
         ) where Adapter.SectionID == SectionID, Adapter.Item == Item {
+            if !list.duplicates.isEmpty { list.actions.onDuplicates?(list.duplicates) }
             adapter.applyNow(list.snapshot, animatingDifferences: animated) { [weak self] result in
                 guard let self else { return }
                 self.syncSelection(select: select)

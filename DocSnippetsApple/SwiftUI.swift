@@ -1,0 +1,44 @@
+// The SwiftUI code blocks of README.md and TabulaSwiftUI's landing page, compiled for iOS and macOS.
+#if canImport(SwiftUI)
+    import SwiftUI
+    import Tabula
+    import TabulaSwiftUI
+
+    struct Note: Identifiable, Hashable, Sendable {
+        var id: Int
+        var title: String
+    }
+
+    struct NoteRow: HostedRow {
+        func describe(_ note: Note) -> CellContent { CellContent(text: note.title) }
+
+        #if canImport(SwiftUI)
+            func body(for note: Note) -> some View { Label(note.title, systemImage: "note.text") }
+        #endif
+    }
+
+    @MainActor
+    struct NotesScreen: View {
+        @State private var notes: [Note] = []
+        @State private var selection: Note.ID?
+
+        var body: some View {
+            TabulaList(items: notes, cells: NotesScreen.cells, selection: $selection)
+                .onDelete { note in notes.removeAll { $0.id == note.id } }
+        }
+
+        static let cells = CellConfigurators<Note> { CellConfigurator.hosting(NoteRow()) }
+    }
+#endif
+
+#if canImport(SwiftUI) && canImport(UIKit)
+    import UIKit
+    import TabulaUIKit
+
+    @MainActor
+    func showNotes(in tableView: UITableView) throws -> TableViewAdapter<Int, Note> {
+        let cells = CellConfigurators<Note> { CellConfigurator.hosting(NoteRow()) }
+        let adapter = try TableViewAdapter<Int, Note>(tableView: tableView, cells: cells)
+        return adapter
+    }
+#endif
