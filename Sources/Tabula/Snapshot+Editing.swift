@@ -240,8 +240,8 @@ extension Snapshot {
     ///
     /// - Throws: ``SnapshotError/unknownItem(_:)`` for the first identifier that is not present;
     ///   nothing is deleted then. An identifier listed twice is deleted once.
-    /// - Complexity: O(*k* log *k* + *a*) for *k* identifiers and the *a* items of the sections they
-    ///   are in: each affected section is rebuilt once.
+    /// - Complexity: O(*k* log *k* + *a*) for *k* identifiers and the *a* items that follow the first
+    ///   deleted one in each section: each affected section is compacted once, in place.
     public mutating func deleteItems(_ identifiers: [Item.ID]) throws {
         var bySection = [Int: [Int]]()
         var seen = Set<Item.ID>(minimumCapacity: identifiers.count)
@@ -253,19 +253,19 @@ extension Snapshot {
             let sorted = rows.sorted()
             var items = _sections[section].items
             _sections[section].items = []  // keep `items` uniquely referenced while it is edited
-            var kept = [Item]()
-            kept.reserveCapacity(items.count - sorted.count)
-            var next = 0
-            for (row, item) in items.enumerated() {
-                if next < sorted.count && sorted[next] == row {
+            // Compacted in place from the first deleted row: the rows before it do not move.
+            var write = sorted[0], next = 0
+            for read in sorted[0]..<items.count {
+                if next < sorted.count && sorted[next] == read {
                     next += 1
-                    _locations[item.id] = nil
-                    _updateMarks[item.id] = nil
+                    _locations[items[read].id] = nil
+                    if !_updateMarks.isEmpty { _updateMarks[items[read].id] = nil }
                 } else {
-                    kept.append(item)
+                    if write != read { items.swapAt(write, read) }
+                    write += 1
                 }
             }
-            items = kept
+            items.removeSubrange(write...)
             _sections[section].items = items
             _renumberItems(inSection: section, from: sorted[0])
         }

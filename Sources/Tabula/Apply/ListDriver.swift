@@ -25,7 +25,7 @@
 public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
     /// The snapshot the data source answers with. During a multi-stage update it is the current
     /// stage's snapshot.
-    public private(set) var snapshot: Snapshot<SectionID, Item>
+    public internal(set) var snapshot: Snapshot<SectionID, Item>
     /// The view being updated. Not retained.
     public weak var view: (any ListViewUpdating)?
     /// Snapshots with more items than this (old plus new) are diffed off the main actor.
@@ -59,9 +59,9 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     /// default): always animate.
     public var reloadThreshold: Int?
 
-    private let updateKind: @Sendable (Item, Item) -> UpdateKind?
-    private let canReconfigure: (@Sendable (Item, Item) -> Bool)?
-    private var running = false
+    let updateKind: @Sendable (Item, Item) -> UpdateKind?
+    let canReconfigure: (@Sendable (Item, Item) -> Bool)?
+    var running = false
 
     /// How one apply is to be shown.
     enum Mode { case animated, withoutAnimation, reload }
@@ -73,9 +73,9 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         var callbacks: [@MainActor (ApplyResult) -> Void]
     }
 
-    private var pending: Job?
+    var pending: Job?
     /// The callbacks of the job whose changeset is being shown.
-    private var inFlightCallbacks: [@MainActor (ApplyResult) -> Void] = []
+    var inFlightCallbacks: [@MainActor (ApplyResult) -> Void] = []
     private var inFlightTarget: Snapshot<SectionID, Item>?
     /// Called once the driver has nothing running and nothing waiting.
     private var idleWaiters: [@MainActor () -> Void] = []
@@ -212,7 +212,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     // MARK: The loop
 
     /// Runs the next job, and the ones after it as long as they finish synchronously.
-    private func drain() {
+    func drain() {
         if looping {
             loopAgain = true
             return
@@ -262,7 +262,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     }
 
     /// Hands `result` to the callbacks of the job in flight.
-    private func finish(_ result: ApplyResult) {
+    func finish(_ result: ApplyResult) {
         let callbacks = inFlightCallbacks
         inFlightCallbacks = []
         for callback in callbacks { callback(result) }

@@ -138,6 +138,12 @@ public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifia
 
     /// The item rows, in one section (no state row).
     private var rows: Snapshot<SectionID, Row>
+    /// What ``show()`` last put on screen: how many rows, the last of them, and the trailing row.
+    private var shownItemCount = 0
+    private var lastShownRowID: Row.ID?
+    private var shownTrailer: Row?
+    /// Rows already shown were removed (``DuplicatePolicy/keepLast``): the next show diffs.
+    private var rowsChangedOnScreen = false
     /// The load in flight, and how to end it early.
     private var loadTask: Task<Void, Never>?
     private var race: PageRace<Item>?
@@ -230,7 +236,12 @@ public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifia
 
     /// Merges a page into the rows, as ``duplicates`` says. Returns how many items it added.
     private func accept(_ page: Page<Item>) throws -> Int {
-        var next = rows
+        // Edited in place: `next` holds the only reference to the rows while the page is merged
+        // (a copy would cost O(n) per page). Whatever happens, they go back into `rows`: edited,
+        // or unchanged when a page is rejected (which throws before any edit).
+        var next = Snapshot<SectionID, Row>(uncheckedUniqueSections: [])
+        swap(&next, &rows)
+        defer { swap(&next, &rows) }
         var report = DuplicateReport<SectionID, PageRow<Item>.ID>()
         let base = next.numberOfItems(inSection: 0)
         var appended: [Row] = []
@@ -258,25 +269,58 @@ public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifia
                     appendedIndex = Dictionary(uniqueKeysWithValues: appended.enumerated().compactMap { entry in entry.element.item.map { ($0.id, entry.offset) } })
                 } else {
                     try next.deleteItems([.item(item.id)])
+                    rowsChangedOnScreen = true
                 }
                 appendedIndex[item.id] = appended.count
                 appended.append(.item(item))
             }
         }
         try next.appendItems(appended, toSection: section)
-        rows = next
         lastDuplicateReport = report
         return appended.count - report.dropped.filter { $0.droppedAt.item < base }.count
     }
 
+    /// Shows the rows and the trailing loading or error row. When the screen still shows what this
+    /// list showed last (and only rows were added after it), the change is applied in place, as
+    /// inserts at the end: O(page size), with no diff of the whole list.
     private func show() {
-        var shown = rows
-        if isLoading {
-            try? shown.appendItems([.loading], toSection: section)
-        } else if let lastError {
-            try? shown.appendItems([.failed("\(lastError)")], toSection: section)
+        let trailer: Row? = isLoading ? .loading : lastError.map { .failed("\($0)") }
+        let count = rows.numberOfItems(inSection: 0)
+        let onScreen = driver.latestSnapshot
+        let expected = shownItemCount + (shownTrailer == nil ? 0 : 1)
+        if !rowsChangedOnScreen, count >= shownItemCount, onScreen.numberOfSections == 1, onScreen.sections[0].id == section,
+            onScreen.numberOfItems(inSection: 0) == expected, onScreen.sections[0].items.last?.id == (shownTrailer?.id ?? lastShownRowID)
+        {
+            var edit = InPlaceEdit<SectionID, Row>(section: section)
+            edit.appends = Array(rows.sections[0].items[shownItemCount...])
+            // The trailing row stays last: it goes, and comes back after the new rows.
+            let trailerStays = Self.same(shownTrailer, trailer) && edit.appends.isEmpty
+            if let shownTrailer, !trailerStays { edit.deletions = [shownTrailer.id] }
+            if let trailer, !trailerStays { edit.appends.append(trailer) }
+            if (try? driver.applyInPlace(edit, animated: true, completion: nil)) != nil {
+                remember(trailer: trailer)
+                return
+            }
         }
+        var shown = rows
+        if let trailer { try? shown.appendItems([trailer], toSection: section) }
         driver.apply(shown, completion: nil)
+        rowsChangedOnScreen = false
+        remember(trailer: trailer)
+    }
+
+    private static func same(_ a: Row?, _ b: Row?) -> Bool {
+        switch (a, b) {
+        case (nil, nil), (.loading?, .loading?): return true
+        case (.failed(let x)?, .failed(let y)?): return x == y
+        default: return false
+        }
+    }
+
+    private func remember(trailer: Row?) {
+        shownItemCount = rows.numberOfItems(inSection: 0)
+        lastShownRowID = rows.sections.first?.items.last?.id
+        shownTrailer = trailer
     }
 }
 

@@ -1,0 +1,193 @@
+import Tabula
+import TabulaTesting
+import Testing
+
+/// Small edits shown without a diff (`ListDriver.updateItems`, `appendItems`, `deleteItems`), each
+/// checked by the headless view's own batch rules, and against the same edit made to a snapshot.
+@MainActor
+@Suite("In-place edits: known batches, typed errors, nothing lost")
+struct InPlaceEditTests {
+    func shown(_ ids: [Int], section: String = "main") throws -> (HeadlessListView, HeadlessListAdapter<String, Mixed>) {
+        let list = HeadlessListView(viewportHeight: nil)
+        let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: AdapterTests.cells())
+        adapter.applyNow(try Snapshot([Section(section, items: ids.map { .title(id: $0, "t\($0)") })]))
+        return (list, adapter)
+    }
+
+    @Test("updating one row reconfigures its cell in one batch; the cell stays")
+    func updateReconfigures() async throws {
+        let (list, adapter) = try shown(Array(1...1_000))
+        let path = ItemPath(item: 499, section: 0)
+        let cell = try #require(list.cellForItem(at: path))
+        let before = list.counters
+        var result: ApplyResult?
+        try adapter.driver.updateItems([.title(id: 500, "changed")]) { result = $0 }
+        #expect(result == .batchUpdates(animated: true))
+        #expect(list.cellForItem(at: path) === cell)
+        #expect(cell.text == "changed")
+        #expect(list.counters.batchUpdates == before.batchUpdates + 1)
+        #expect(list.counters.reconfigurations == before.reconfigurations + 1)
+        #expect(list.counters.reloads == before.reloads)
+        #expect(adapter.snapshot.item(at: path) == .title(id: 500, "changed"))
+        try list.checkConsistency()
+    }
+
+    @Test("an update that needs another cell class is a reload; an equal one changes nothing")
+    func updateKinds() throws {
+        let (list, adapter) = try shown([1, 2, 3])
+        var results: [ApplyResult] = []
+        try adapter.driver.updateItems([.counter(id: 2, 7)]) { results.append($0) }
+        #expect(list.cellForItem(at: ItemPath(item: 1, section: 0)) is CounterCell)
+        #expect(list.renderedText() == "   t1\n   count  —  7\n   t3")
+        let batches = list.counters.batchUpdates
+        try adapter.driver.updateItems([.counter(id: 2, 7)]) { results.append($0) }
+        #expect(results == [.batchUpdates(animated: true), .unchanged])
+        #expect(list.counters.batchUpdates == batches)
+    }
+
+    @Test("appends insert at the end of their section; deletes remove; each checked by UIKit's rules")
+    func appendAndDelete() throws {
+        let (list, adapter) = try shown([1, 2, 3])
+        try adapter.driver.appendItems([.title(id: 4, "t4"), .title(id: 5, "t5")])
+        #expect(list.renderedText() == "   t1\n   t2\n   t3\n   t4\n   t5")
+        try adapter.driver.deleteItems([2, 5, 2])
+        #expect(list.renderedText() == "   t1\n   t3\n   t4")
+        #expect(adapter.snapshot.itemIdentifiers == [1, 3, 4])
+        try adapter.driver.appendItems([.title(id: 2, "back")], toSection: "main")
+        #expect(adapter.snapshot.itemIdentifiers == [1, 3, 4, 2])
+        #expect(adapter.driver.diagnostics.isEmpty)
+        try list.checkConsistency()
+    }
+
+    @Test("bad input throws a typed error naming the identifier or section, and changes nothing")
+    func typedErrors() throws {
+        let (list, adapter) = try shown([1, 2, 3])
+        let before = adapter.snapshot, counters = list.counters
+        #expect(throws: SnapshotError<String, Int>.unknownItem(9)) { try adapter.driver.updateItems([.title(id: 9, "x")]) }
+        #expect(throws: SnapshotError<String, Int>.unknownItem(9)) { try adapter.driver.deleteItems([1, 9]) }
+        #expect(throws: SnapshotError<String, Int>.unknownSection("other")) {
+            try adapter.driver.appendItems([.title(id: 8, "x")], toSection: "other")
+        }
+        #expect(throws: SnapshotError<String, Int>.duplicateItem(2, first: ItemPath(item: 1, section: 0), second: ItemPath(item: 4, section: 0))) {
+            try adapter.driver.appendItems([.title(id: 7, "x"), .title(id: 2, "again")])
+        }
+        #expect(throws: SnapshotError<String, Int>.duplicateItem(7, first: ItemPath(item: 3, section: 0), second: ItemPath(item: 4, section: 0))) {
+            try adapter.driver.appendItems([.title(id: 7, "x"), .title(id: 7, "y")])
+        }
+        #expect(adapter.snapshot == before)
+        #expect(list.counters == counters)
+    }
+
+    @Test("while an update is in flight, an in-place edit goes on top of it: neither is lost")
+    func busyFallsBackToDiff() async throws {
+        let (list, adapter) = try shown([1, 2, 3])
+        adapter.driver.backgroundDiffThreshold = 0  // diffs run in a task: the driver stays busy
+        adapter.applyNow(try Snapshot([Section("main", items: [1, 2, 3, 4].map { Mixed.title(id: $0, "t\($0)") })]))
+        #expect(adapter.driver.isUpdating)
+        try adapter.driver.updateItems([.title(id: 4, "four")])
+        try adapter.driver.appendItems([.title(id: 5, "t5")])
+        await adapter.driver.waitUntilIdle()
+        #expect(list.renderedText() == "   t1\n   t2\n   t3\n   four\n   t5")
+        #expect(adapter.driver.diagnostics.isEmpty)
+        try list.checkConsistency()
+    }
+
+    @Test("an edit while the view is not in a window reloads it, and the next edit animates again")
+    func notShowing() throws {
+        let (list, adapter) = try shown([1, 2])
+        list.isInWindow = false
+        var result: ApplyResult?
+        try adapter.driver.appendItems([.title(id: 3, "t3")]) { result = $0 }
+        #expect(result == .reloaded(.notShowing))
+        list.isInWindow = true
+        try adapter.driver.deleteItems([1]) { result = $0 }
+        #expect(result == .batchUpdates(animated: true))
+        #expect(list.renderedText() == "   t2\n   t3")
+    }
+
+    @Test("random in-place edits keep the view and the snapshot in step with the same edits made to a snapshot")
+    func randomEdits() throws {
+        let seed = propertyTestSeed()
+        print("InPlaceEditTests.randomEdits seed \(seed) (TABULA_SEED=\(seed) replays it)")
+        var random = SeededRandomGenerator(seed: seed)
+        let list = HeadlessListView(viewportHeight: 12)
+        let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: AdapterTests.cells())
+        var expected = try Snapshot<String, Mixed>([Section("a", items: []), Section("b", items: [])])
+        adapter.applyNow(expected)
+        var nextID = 1
+        for step in 0..<400 {
+            let ids = expected.itemIdentifiers
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0:
+                let items = (0..<Int.random(in: 1...4, using: &random)).map { _ -> Mixed in
+                    defer { nextID += 1 }
+                    return .title(id: nextID, "t\(nextID)")
+                }
+                let section = Bool.random(using: &random) ? "a" : "b"
+                try expected.appendItems(items, toSection: section)
+                try adapter.driver.appendItems(items, toSection: section)
+            case 1 where !ids.isEmpty:
+                let victims = (0..<Int.random(in: 1...3, using: &random)).map { _ in ids.randomElement(using: &random)! }
+                try expected.deleteItems(victims)
+                try adapter.driver.deleteItems(victims)
+            case 2 where !ids.isEmpty:
+                let id = ids.randomElement(using: &random)!
+                let item: Mixed = Bool.random(using: &random) ? .counter(id: id, step) : .title(id: id, "u\(step)")
+                try expected.updateItems([item])
+                try adapter.driver.updateItems([item])
+            default:
+                try list.scroll(by: Int.random(in: -5...5, using: &random))
+            }
+            #expect(adapter.snapshot == expected, "seed \(seed), step \(step)")
+            try list.checkConsistency()
+        }
+        #expect(adapter.driver.diagnostics.isEmpty, "seed \(seed): \(adapter.driver.diagnostics)")
+    }
+}
+
+/// Pagination shows each page in place: inserts at the end, no diff of the whole list.
+@MainActor
+@Suite("Pagination through in-place edits")
+struct PaginationInPlaceTests {
+    @Test("pages, the loading row and the error row are inserts and deletes at the end; no changeset is diffed")
+    func pagesAreInserts() async throws {
+        let (list, adapter) = try postList()
+        await adapter.applyUsingReloadData(try Snapshot([Section("posts", items: [])]))
+        var diffed = 0
+        adapter.driver.onChangeset = { _ in diffed += 1 }
+        let server = FakeServer()
+        let posts = PaginatedList<String, Post>(section: "posts", driver: adapter.driver) { try await server.page($0) }
+        await posts.loadNextPage()
+        #expect(list.numberOfItems(inSection: 0) == 10)
+        await server.setFailNext()
+        await posts.loadNextPage()
+        #expect(list.cellForItem(at: ItemPath(item: 10, section: 0))?.text == "Failed: offline — tap to retry")
+        posts.rowWillAppear(at: 0)  // an error row waits for a tap: nothing loads by itself
+        await posts.loadNextPage()
+        await posts.loadNextPage()
+        await adapter.driver.waitUntilIdle()
+        #expect(list.numberOfItems(inSection: 0) == 30)
+        #expect(list.cellForItem(at: ItemPath(item: 29, section: 0))?.text == "Post 29")
+        #expect(diffed == 0, "every page was shown in place")
+        #expect(list.counters.reloads == 1)
+        #expect(adapter.driver.diagnostics.isEmpty)
+        try list.checkConsistency()
+    }
+
+    @Test("keepLast moves a repeated item to its new page: that show diffs, and the screen stays true")
+    func keepLastDiffs() async throws {
+        let (list, adapter) = try postList()
+        await adapter.applyUsingReloadData(try Snapshot([Section("posts", items: [])]))
+        let server = FakeServer()
+        await server.setOverlap()
+        let posts = PaginatedList<String, Post>(section: "posts", driver: adapter.driver) { try await server.page($0) }
+        posts.duplicates = .keepLast
+        await posts.loadNextPage()
+        await posts.loadNextPage()
+        await adapter.driver.waitUntilIdle()
+        #expect(list.numberOfItems(inSection: 0) == 20)
+        #expect(list.cellForItem(at: ItemPath(item: 9, section: 0))?.text == "Post 9 (p1)")
+        #expect(adapter.driver.diagnostics.isEmpty)
+        try list.checkConsistency()
+    }
+}
