@@ -15,6 +15,11 @@ let package = Package(
         .library(name: "TabulaCoreData", targets: ["TabulaCoreData"]),
         .executable(name: "tabula-demo", targets: ["tabula-demo"]),
     ],
+    traits: [
+        .trait(
+            name: "Invariants",
+            description: "Check the snapshot's index after every edit (O(n) each) in Debug builds; CI turns it on for one test run"),
+    ],
     dependencies: [
         // Colours for the terminal list view.
         .package(url: "https://github.com/onevcat/Rainbow", from: "4.2.2"),
@@ -30,7 +35,9 @@ let package = Package(
         // The platform-agnostic core: no UI import, no dependency beyond the standard library.
         .target(
             name: "Tabula",
-            swiftSettings: [.define("TABULA_INVARIANTS", .when(configuration: .debug))]
+            // O(n) checks of the snapshot's tables after every edit, in Debug builds with the
+            // `Invariants` trait only (`swift test --traits Invariants`): off for apps by default.
+            swiftSettings: [.define("TABULA_INVARIANTS", .when(configuration: .debug, traits: ["Invariants"]))]
         ),
         // A headless list view with UIKit's contract, for tests on any platform.
         .target(name: "TabulaTesting", dependencies: ["Tabula"]),
@@ -80,7 +87,10 @@ let package = Package(
             name: "tabula-demo",
             dependencies: ["Tabula", "TabulaTerminal", "TabulaDemoKit", "TabulaGRDB", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "TabulaTests", dependencies: ["Tabula", "TabulaTesting"]),
+        .testTarget(
+            name: "TabulaTests", dependencies: ["Tabula", "TabulaTesting"],
+            // Tells the tests whether this build should check invariants (the same condition as Tabula's).
+            swiftSettings: [.define("EXPECT_TABULA_INVARIANTS", .when(configuration: .debug, traits: ["Invariants"]))]),
         .testTarget(name: "TabulaTestingTests", dependencies: ["Tabula", "TabulaTesting", "TabulaTerminal"]),
         .testTarget(name: "TabulaGRDBTests", dependencies: ["TabulaGRDB", "Tabula", "TabulaTesting"]),
         .testTarget(name: "TabulaCoreDataTests", dependencies: ["TabulaCoreData", "Tabula", "TabulaTesting"]),

@@ -1,9 +1,10 @@
 extension Snapshot {
     /// Checks that the section tables and the item index agree with the sections.
     ///
-    /// Compiled to nothing unless the `TABULA_INVARIANTS` condition is set (the package sets it in
-    /// debug builds of this module); every mutation calls it. The benchmarks refuse to run when it is
-    /// on, because it makes each edit O(*n*).
+    /// Compiled to nothing unless the `TABULA_INVARIANTS` condition is set: the package sets it in
+    /// Debug builds with its `Invariants` trait (`swift test --traits Invariants`), which CI turns on
+    /// for one run of the suite. Every mutation calls it, which makes each edit O(*n*), so apps do
+    /// not get it by default, and the benchmarks refuse to run with it.
     @inline(__always)
     func _checkInvariants() {
         #if TABULA_INVARIANTS

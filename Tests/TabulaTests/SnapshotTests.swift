@@ -13,6 +13,15 @@ struct SnapshotTests {
 
     func ids(_ snapshot: RowSnapshot) -> [[Int]] { snapshot.sections.map { $0.items.map(\.id) } }
 
+    @Test("invariant checks are on exactly in Debug builds with the Invariants trait (off for apps by default)")
+    func invariantChecksAreOptIn() {
+        #if EXPECT_TABULA_INVARIANTS
+            #expect(RowSnapshot.checksInvariants)
+        #else
+            #expect(!RowSnapshot.checksInvariants)
+        #endif
+    }
+
     // MARK: Reading
 
     @Test func counts() {

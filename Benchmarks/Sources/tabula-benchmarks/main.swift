@@ -23,7 +23,24 @@ var summary: [String] = []
 var adapterLines: [String] = []
 let arguments = Set(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")  // smaller run counts, for a smoke test
-let runs = quick ? 3 : 11
+let runs = CommandLine.arguments.firstIndex(of: "--runs").flatMap { index in
+    CommandLine.arguments.dropFirst(index + 1).first.flatMap { Int($0) }
+} ?? (quick ? 3 : 11)
+
+if arguments.contains("--debug-scenarios") {
+    // Run by `--debug` (and the full run) in a Debug build of this package: one line a scenario.
+    for (name, seconds) in await debugScenarioMedians(runs: runs) { print("seconds scenario=\(name) median_s=\(format(seconds))") }
+    exit(0)
+}
+
+if arguments.contains("--debug") {
+    // Only the Debug-build comparison.
+    print("Tabula in a Debug build against release (config=debug-Onone against release-O)")
+    summary += await debugBuildLines(runs: runs)
+    print("\nsummary")
+    for line in summary { print(line) }
+    exit(0)
+}
 
 // MARK: - Issue 2: build a snapshot and look up every item
 
@@ -188,7 +205,7 @@ if arguments.contains("--app-paths") {
     let ids = scenario(count: 100_000, makeID: { _ in UUID() }, seed: 1)
     let old = ids.old.map { UUIDItem(id: $0, value: 0) }, new = ids.new.map { UUIDItem(id: $0, value: 0) }
     summary.append(adapterPathLine(label: "100k", idName: "uuid", old: old, new: new, floorMedian: floorTime(ids.old, ids.new).median))
-    summary.append(oneRowApplyLine())
+    summary += oneRowApplyLines()
     summary.append(await pageAppendLine())
     print("\nsummary")
     for line in summary { print(line) }
@@ -226,11 +243,12 @@ for (label, n, stdlib) in [("5k", 5_000, true), ("100k", 100_000, !quick), ("1m"
 }
 sectionedBenchmark()
 summary += adapterLines
-summary.append(oneRowApplyLine())
+summary += oneRowApplyLines()
 summary.append(await pageAppendLine())
 summary += await liveBenchmark(runs: runs)
 summary += await observeBenchmark(runs: runs)
 summary += await soakBenchmarks(quick: quick)
+summary += await debugBuildLines(runs: runs)
 
 print("\nsummary")
 for line in summary { print(line) }

@@ -1,0 +1,67 @@
+import Foundation
+import Tabula
+
+// Issue 14: what a developer pays in a Debug build, where they run the app all day. The invariant
+// checks are opt-in (the package trait `Invariants`), so a Debug build costs what unoptimised code
+// costs, not O(n) per edit. The release run builds this package in Debug, runs these scenarios
+// there (`--debug-scenarios`), runs them itself, and prints the ratio.
+
+/// 8,000 single `appendItems` onto one section.
+@MainActor
+func appendScenarioMedian(runs: Int) -> Double {
+    measure(runs: runs) {
+        var snapshot = Snapshot<Int, IntItem>(uncheckedUniqueSections: [Section(0)])
+        for id in 0..<8_000 { try! snapshot.appendItems([IntItem(id: id, value: 0)]) }
+        blackHole(snapshot)
+    }.median
+}
+
+/// The scenarios' medians in this build: 8,000 appends, and a 1,000-row commit on a 100k-row
+/// live table (from the live benchmark).
+@MainActor
+func debugScenarioMedians(runs: Int) async -> [(name: String, seconds: Double)] {
+    let append = appendScenarioMedian(runs: runs)
+    if liveThousandRowCommitMedian == nil { _ = await liveBenchmark(runs: runs) }
+    return [("append-8000", append), ("commit-1000-of-100k", liveThousandRowCommitMedian ?? .nan)]
+}
+
+/// Builds this package in Debug, runs the scenarios there and here, and returns the summary lines.
+@MainActor
+func debugBuildLines(runs: Int) async -> [String] {
+    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    func swift(_ arguments: [String]) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try! process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+    print("building the benchmarks in Debug (swift build -c debug) …")
+    let build = swift(["swift", "build", "-c", "debug", "--package-path", package.path])
+    let binPath = swift(["swift", "build", "-c", "debug", "--package-path", package.path, "--show-bin-path"]).output
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+    guard build.status == 0 else { return ["debug error=build-failed status=\(build.status)"] }
+    let run = swift([binPath + "/tabula-benchmarks", "--debug-scenarios", "--runs", "\(runs)"])
+    var debug: [String: Double] = [:]
+    for line in run.output.split(separator: "\n") where line.hasPrefix("seconds ") {
+        let fields = Dictionary(uniqueKeysWithValues: line.split(separator: " ").dropFirst().compactMap { field -> (String, String)? in
+            let parts = field.split(separator: "=", maxSplits: 1)
+            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+        })
+        if let name = fields["scenario"], let seconds = fields["median_s"].flatMap(Double.init) { debug[name] = seconds }
+    }
+    var lines: [String] = []
+    for (name, release) in await debugScenarioMedians(runs: runs) {
+        guard let seconds = debug[name] else {
+            lines.append("debug scenario=\(name) error=not-measured")
+            continue
+        }
+        print("Debug build, \(name): median \(format(seconds)) s; release \(format(release)) s → \(ratio(seconds / release))× release (target ≤ 5)")
+        lines.append("debug scenario=\(name) median_s=\(format(seconds)) release_s=\(format(release)) release_ratio=\(ratio(seconds / release)) config=debug-Onone")
+    }
+    return lines
+}
