@@ -354,14 +354,22 @@ public final class HeadlessListView {
         // that already answers with the new state, so a structural update then fails the count
         // rule (openradar 26484150). This is why adapters call `reloadData` before first load.
         let before = hasLoaded ? sectionCounts : after
+        // A batch of item deletes, inserts, reloads and reconfigures alone shifts rows by
+        // counting; only moves and section changes need the map of every item (O(n)).
+        let plain = update.movedItems.isEmpty && update.movedSections.isEmpty && update.deletedSections.isEmpty
+            && update.insertedSections.isEmpty
         let outcome: BatchUpdate.Outcome
         do {
             // Reloads are placed as UIKit places them: one shifted by the batch's moves shows
             // up as a stale cell, as on a device, and one UIKit raises for throws.
-            outcome = try update.validate(before: before, after: after, flavor: flavor, shiftedReloads: .placeAsUIKit)
+            outcome = try update.validate(before: before, after: after, flavor: flavor, mapItems: !plain, shiftedReloads: .placeAsUIKit)
         } catch let error as BatchUpdateError {
             throw ListViewError.inconsistentUpdate(error)
         }
+        let shift = plain ? PlainShift(update) : nil
+        let destination = { (path: ItemPath) -> ItemPath? in shift.map { $0.destination(of: path) } ?? outcome.destination(of: path) }
+        let freshItems = shift?.freshItems ?? outcome.freshItems
+        let reconfiguredItems = shift?.reconfiguredItems ?? outcome.reconfiguredItems
         if !hasLoaded {
             try readStructure(from: dataSource)
             hasLoaded = true
@@ -370,17 +378,17 @@ public final class HeadlessListView {
         if !animated { counters.batchUpdatesWithoutAnimation += 1 }
         var kept: [ItemPath: HeadlessCell] = [:]
         for (path, cell) in visibleCells {
-            if let destination = outcome.destination(of: path), !outcome.freshItems.contains(destination) {
+            if let destination = destination(path), !freshItems.contains(destination) {
                 kept[destination] = cell
             } else {
                 enqueue(cell)
             }
         }
         visibleCells = kept
-        selected = Set(selected.compactMap { outcome.destination(of: $0) })
+        selected = Set(selected.compactMap(destination))
         try readStructure(from: dataSource)
         try layout()
-        for path in outcome.reconfiguredItems.sorted() {
+        for path in reconfiguredItems.sorted() {
             guard let cell = visibleCells[path] else { continue }
             cellBeingReconfigured = cell
             defer { cellBeingReconfigured = nil }
@@ -614,5 +622,38 @@ public final class HeadlessListView {
     private func enqueue(_ cell: HeadlessCell) {
         cell.prepareForReuse()
         pools[cell.reuseIdentifier, default: []].append(cell)
+    }
+}
+
+/// Where rows go in a batch without moves or section changes: a row keeps its section and shifts by
+/// the deletes before it (old positions) and then the inserts at or before it (new positions), in
+/// O(*k*) for *k* operations in its section, without mapping every item.
+struct PlainShift {
+    let deleted: [Int: [Int]]
+    let inserted: [Int: [Int]]
+    let freshItems: Set<ItemPath>
+    let reconfiguredItems: Set<ItemPath>
+
+    init(_ update: BatchUpdate) {
+        deleted = Dictionary(grouping: update.deletedItems, by: \.section).mapValues { $0.map(\.item).sorted() }
+        inserted = Dictionary(grouping: update.insertedItems, by: \.section).mapValues { $0.map(\.item).sorted() }
+        var fresh = Set(update.insertedItems), reconfigured = Set<ItemPath>()
+        let shift = (deleted: deleted, inserted: inserted)
+        for path in update.reloadedItems { if let to = Self.destination(of: path, shift) { fresh.insert(to) } }
+        for path in update.reconfiguredItems { if let to = Self.destination(of: path, shift) { reconfigured.insert(to) } }
+        freshItems = fresh
+        reconfiguredItems = reconfigured
+    }
+
+    func destination(of path: ItemPath) -> ItemPath? { Self.destination(of: path, (deleted, inserted)) }
+
+    private static func destination(of path: ItemPath, _ shift: (deleted: [Int: [Int]], inserted: [Int: [Int]])) -> ItemPath? {
+        var row = path.item
+        if let deletes = shift.deleted[path.section] {
+            if deletes.contains(path.item) { return nil }
+            row -= deletes.prefix { $0 < path.item }.count
+        }
+        for insert in shift.inserted[path.section] ?? [] where insert <= row { row += 1 }
+        return ItemPath(item: row, section: path.section)
     }
 }

@@ -54,5 +54,5 @@ func peakExtraMegabytes(_ body: () -> Void) -> Double? {
     #endif
 }
 
-func format(_ seconds: Double) -> String { String(format: "%.4f", seconds) }
-func ratio(_ value: Double) -> String { String(format: "%.2f", value) }
+func format(_ seconds: Double) -> String { String(format: seconds < 0.001 ? "%.7f" : "%.4f", seconds) }
+func ratio(_ value: Double) -> String { String(format: value < 0.01 ? "%.5f" : "%.2f", value) }
