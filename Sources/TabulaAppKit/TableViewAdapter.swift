@@ -139,12 +139,12 @@
         ///   is of another class than its configurator's, naming both.
         public init(
             tableView: NSTableView, cells: CellConfigurators<Item>, bundle: Bundle = .main,
-            updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?
+            updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?, differ: ListDriver<SectionID, Item>.Differ = .specialised
         ) throws {
             self.tableView = tableView
             self.cells = cells
             self.bundle = bundle
-            self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure)
+            self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure, differ: differ)
             super.init()
             try connect(through: bridge)
             tableView.dataSource = self
@@ -449,8 +449,11 @@
 
     extension TableViewAdapter where Item: Equatable {
         /// Creates an adapter that compares content with `==` (``CellConfigurators/cheapestUpdate``).
-        public convenience init(tableView: NSTableView, cells: CellConfigurators<Item>, bundle: Bundle = .main) throws {
-            try self.init(tableView: tableView, cells: cells, bundle: bundle, updateKind: cells.cheapestUpdate)
+        public convenience init(
+            tableView: NSTableView, cells: CellConfigurators<Item>, bundle: Bundle = .main,
+            differ: ListDriver<SectionID, Item>.Differ = .specialised
+        ) throws {
+            try self.init(tableView: tableView, cells: cells, bundle: bundle, updateKind: cells.cheapestUpdate, differ: differ)
         }
     }
 #endif

@@ -50,11 +50,11 @@ where Item.ID: Sendable {
     /// Creates a view; `clock` returns seconds (injectable for tests).
     public init(
         cells: CellConfigurators<Item>, clock: @escaping () -> Double = { Double(DispatchTimeLite.nowNanoseconds()) / 1e9 },
-        updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?
+        updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?, differ: ListDriver<SectionID, Item>.Differ = .specialised
     ) throws {
         self.cells = cells
         self.clock = clock
-        self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure)
+        self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure, differ: differ)
         try connect(through: bridge)
     }
 
@@ -248,8 +248,8 @@ where Item.ID: Sendable {
 
 extension TerminalListView where Item: Equatable {
     /// Creates a view that compares content with `==` and reconfigures changed rows.
-    public convenience init(cells: CellConfigurators<Item>) throws {
-        try self.init(cells: cells, updateKind: { $0 == $1 ? nil : .reconfigure })
+    public convenience init(cells: CellConfigurators<Item>, differ: ListDriver<SectionID, Item>.Differ = .specialised) throws {
+        try self.init(cells: cells, updateKind: { $0 == $1 ? nil : .reconfigure }, differ: differ)
     }
 }
 

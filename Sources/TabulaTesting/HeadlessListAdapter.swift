@@ -67,11 +67,11 @@ where Item.ID: Sendable {
     /// - Throws: `ConfigurationError` for conflicting registrations, naming both classes.
     public init(
         listView: HeadlessListView, cells: CellConfigurators<Item>,
-        updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?
+        updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?, differ: ListDriver<SectionID, Item>.Differ = .specialised
     ) throws {
         self.listView = listView
         self.cells = cells
-        self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure)
+        self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure, differ: differ)
         try connect(through: bridge)
         listView.dataSource = self
         listView.delegate = self
@@ -262,8 +262,10 @@ where Item.ID: Sendable {
 extension HeadlessListAdapter where Item: Equatable {
     /// Creates an adapter that compares content with `==` and picks the cheapest correct update for
     /// a changed item (`CellConfigurators.cheapestUpdate`).
-    public convenience init(listView: HeadlessListView, cells: CellConfigurators<Item>) throws {
-        try self.init(listView: listView, cells: cells, updateKind: cells.cheapestUpdate)
+    public convenience init(
+        listView: HeadlessListView, cells: CellConfigurators<Item>, differ: ListDriver<SectionID, Item>.Differ = .specialised
+    ) throws {
+        try self.init(listView: listView, cells: cells, updateKind: cells.cheapestUpdate, differ: differ)
     }
 }
 

@@ -84,12 +84,12 @@
         /// - Throws: ``ConfigurationError`` for conflicting registrations.
         public init(
             collectionView: UICollectionView, cells: CellConfigurators<Item>, bundle: Bundle = .main,
-            updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?
+            updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?, differ: ListDriver<SectionID, Item>.Differ = .specialised
         ) throws {
             self.collectionView = collectionView
             self.cells = cells
             self.nibs = NibLookup(bundle: bundle)
-            self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure)
+            self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure, differ: differ)
             super.init()
             try connect(through: bridge)
             for kind in [UICollectionView.elementKindSectionHeader, UICollectionView.elementKindSectionFooter] {
@@ -412,8 +412,11 @@
         /// Creates an adapter that compares content with `==` and picks the cheapest correct update
         /// of a changed item: `reconfigure` when it keeps its cell class, reload when the class
         /// changes (``CellConfigurators/cheapestUpdate``).
-        public convenience init(collectionView: UICollectionView, cells: CellConfigurators<Item>, bundle: Bundle = .main) throws {
-            try self.init(collectionView: collectionView, cells: cells, bundle: bundle, updateKind: cells.cheapestUpdate)
+        public convenience init(
+            collectionView: UICollectionView, cells: CellConfigurators<Item>, bundle: Bundle = .main,
+            differ: ListDriver<SectionID, Item>.Differ = .specialised
+        ) throws {
+            try self.init(collectionView: collectionView, cells: cells, bundle: bundle, updateKind: cells.cheapestUpdate, differ: differ)
         }
     }
 #endif

@@ -60,6 +60,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     public var reloadThreshold: Int?
 
     let updateKind: @Sendable (Item, Item) -> UpdateKind?
+    let differ: Differ
     let canReconfigure: (@Sendable (Item, Item) -> Bool)?
     var running = false
 
@@ -97,13 +98,50 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     /// `canReconfigure` says whether an item keeps its cell type (adapters pass
     /// ``CellConfigurators/canReconfigure``); a reconfigure it refuses is performed as a reload,
     /// because UIKit reconfigures only in a cell of the same type.
+    ///
+    /// `differ` is evaluated where the driver is created, so its default runs the diff specialised
+    /// for your item and identifier types (see ``Differ``).
     public init(
         snapshot: Snapshot<SectionID, Item> = Snapshot(), updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?,
-        canReconfigure: (@Sendable (Item, Item) -> Bool)? = nil
+        canReconfigure: (@Sendable (Item, Item) -> Bool)? = nil, differ: Differ = .specialised
     ) {
         self.snapshot = snapshot.clearingUpdateRequests()
         self.updateKind = updateKind
         self.canReconfigure = canReconfigure
+        self.differ = differ
+    }
+
+    /// How the driver computes changesets: ``Changeset/init(from:to:updateKind:canReconfigure:)``,
+    /// compiled for the types of the code that creates the driver.
+    ///
+    /// The driver is compiled once, in Tabula, for any item type: a diff called from its own code
+    /// hashes and compares through witness tables. ``specialised`` is inlinable and is the default
+    /// argument of the driver's and the adapters' initialisers, so it is built where you create
+    /// them, for your types, and the diff the driver runs is as fast as one you call yourself.
+    public struct Differ: Sendable {
+        @usableFromInline let run:
+            @Sendable (
+                Snapshot<SectionID, Item>, Snapshot<SectionID, Item>, @Sendable (Item, Item) -> UpdateKind?,
+                (@Sendable (Item, Item) -> Bool)?
+            ) -> Changeset<SectionID, Item>
+
+        @usableFromInline
+        init(
+            run: @escaping @Sendable (
+                Snapshot<SectionID, Item>, Snapshot<SectionID, Item>, @Sendable (Item, Item) -> UpdateKind?,
+                (@Sendable (Item, Item) -> Bool)?
+            ) -> Changeset<SectionID, Item>
+        ) {
+            self.run = run
+        }
+
+        /// The diff, specialised where this is evaluated.
+        @inlinable
+        public static var specialised: Differ {
+            Differ { source, target, updateKind, canReconfigure in
+                Changeset(from: source, to: target, updateKind: updateKind, canReconfigure: canReconfigure)
+            }
+        }
     }
 
     /// Shows `next` as batch updates, animated unless `animatingDifferences` is false (Apple's
@@ -248,16 +286,16 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         }
         let animated = job.mode == .animated
         let source = snapshot
-        let classify = updateKind, keepsCell = canReconfigure
+        let classify = updateKind, keepsCell = canReconfigure, diff = differ.run
         if source.numberOfItems + job.snapshot.numberOfItems > backgroundDiffThreshold {
             Task { @MainActor in
                 let changeset = await Task.detached(priority: .userInitiated) {
-                    Changeset(from: source, to: job.snapshot, updateKind: classify, canReconfigure: keepsCell)
+                    diff(source, job.snapshot, classify, keepsCell)
                 }.value
                 self.perform(changeset, stage: 0, animated: animated)
             }
         } else {
-            perform(Changeset(from: source, to: job.snapshot, updateKind: classify, canReconfigure: keepsCell), stage: 0, animated: animated)
+            perform(diff(source, job.snapshot, classify, keepsCell), stage: 0, animated: animated)
         }
     }
 
@@ -364,9 +402,9 @@ extension ListDriver where Item: Equatable {
     /// Creates a driver that compares content with `==` and updates changed items with `updates`.
     public convenience init(
         snapshot: Snapshot<SectionID, Item> = Snapshot(), updates: UpdateKind = .reload,
-        canReconfigure: (@Sendable (Item, Item) -> Bool)? = nil
+        canReconfigure: (@Sendable (Item, Item) -> Bool)? = nil, differ: Differ = .specialised
     ) {
-        self.init(snapshot: snapshot, updateKind: { $0 == $1 ? nil : updates }, canReconfigure: canReconfigure)
+        self.init(snapshot: snapshot, updateKind: { $0 == $1 ? nil : updates }, canReconfigure: canReconfigure, differ: differ)
     }
 }
 

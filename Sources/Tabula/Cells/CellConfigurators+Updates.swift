@@ -4,7 +4,7 @@ extension CellConfigurators where Item: Sendable {
     ///
     /// UIKit reconfigures an item only in a cell of the type it already has, so ``ListDriver``
     /// turns a reconfigure this check refuses into a reload, whoever asked for it (a custom
-    /// `updateKind`, ``ListDriver/init(snapshot:updates:canReconfigure:)`` with
+    /// `updateKind`, ``ListDriver/init(snapshot:updates:canReconfigure:differ:)`` with
     /// ``UpdateKind/reconfigure``, or ``Snapshot/reconfigureItems(_:)``). Every adapter passes it to
     /// its driver. The check runs during the diff, off the main actor, which is safe because
     /// configurators decide which items they take with `@Sendable` functions of the item.
