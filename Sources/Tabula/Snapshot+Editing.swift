@@ -418,6 +418,42 @@ extension Snapshot {
     /// The size of the section-token table, deleted sections' tokens included (for tests).
     var _tokenTableSize: Int { _tokenIndex.count }
 
+    /// Puts the sections in a new order, inserting new ones: `order[t]` is the current index of the
+    /// section that goes to position `t`, or -1 for the next of `inserted`. Every current section
+    /// must appear once. Only the inserted sections' items are indexed: the others keep their
+    /// tokens, so their locations stay as they are (what the diff's stage snapshots use).
+    ///
+    /// - Precondition: the inserted sections' and items' identifiers are new to the snapshot and
+    ///   unique (the diff takes them from a valid snapshot).
+    /// - Complexity: O(*s* + *k*) for *s* sections and *k* inserted items.
+    @inlinable
+    mutating func _rearrangeSections(_ order: [Int], inserted: [SectionType]) {
+        var sections = [SectionType]()
+        sections.reserveCapacity(order.count)
+        var tokens = [Int32]()
+        tokens.reserveCapacity(order.count)
+        var next = 0
+        for source in order {
+            if source >= 0 {
+                sections.append(_sections[source])
+                tokens.append(_tokens[source])
+                continue
+            }
+            let section = inserted[next]
+            next += 1
+            let token = Int32(truncatingIfNeeded: _tokenIndex.count)
+            _tokenIndex.append(-1)
+            _sectionTokens[section.id] = token
+            for (row, item) in section.items.enumerated() { _locations[item.id] = Location(token: token, row: row) }
+            sections.append(section)
+            tokens.append(token)
+        }
+        _sections = sections
+        _tokens = tokens
+        _renumberSections(from: 0)
+        _checkInvariants()
+    }
+
     /// Rewrites the token table for sections at `index` and after.
     @usableFromInline
     mutating func _renumberSections(from index: Int) {

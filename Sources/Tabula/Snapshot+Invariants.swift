@@ -5,6 +5,7 @@ extension Snapshot {
     /// Debug builds with its `Invariants` trait (`swift test --traits Invariants`), which CI turns on
     /// for one run of the suite. Every mutation calls it, which makes each edit O(*n*), so apps do
     /// not get it by default, and the benchmarks refuse to run with it.
+    @usableFromInline
     @inline(__always)
     func _checkInvariants() {
         #if TABULA_INVARIANTS

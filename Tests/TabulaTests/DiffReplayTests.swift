@@ -15,6 +15,16 @@ func replay(
     try source.apply(old)
     let changeset = try source.apply(new)
     #expect(changeset.stages.last?.snapshot ?? old == new)
+    // Each stage's snapshot is what the data source answers during that stage: its index must agree
+    // with its sections (stage two rearranges stage one's sections without indexing them again).
+    for stage in changeset.stages {
+        stage.snapshot._checkInvariantsNow()
+        for (s, section) in stage.snapshot.sections.enumerated() {
+            for (i, row) in section.items.enumerated() where stage.snapshot.indexPath(of: row.id) != ItemPath(item: i, section: s) {
+                Issue.record("stage snapshot indexes \(row.id) at \(String(describing: stage.snapshot.indexPath(of: row.id))), not (\(s), \(i))")
+            }
+        }
+    }
     // What the cells show must be the target, item for item: a missing reload leaves stale text,
     // a wrong move leaves an item in the wrong place.
     var expected = [ItemPath: String]()

@@ -331,27 +331,32 @@ struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable> where Item
             let removalStage = BatchUpdate(
                 deletedSections: update.deletedSections, deletedItems: removals,
                 reloadedItems: inPlaceReloads, reconfiguredItems: inPlaceReconfigures)
+            let sectionStage = BatchUpdate(insertedSections: update.insertedSections, movedSections: sectionMoves)
+            // Indexed once; stage two rearranges its sections without indexing their items again.
+            let afterRemovalsSnapshot = removalStage.isEmpty && sectionStage.isEmpty
+                ? SnapshotType() : SnapshotType(uncheckedUniqueSections: afterRemovals)
             if !removalStage.isEmpty {
-                stages.append(Stage(update: removalStage, snapshot: SnapshotType(uncheckedUniqueSections: afterRemovals)))
+                stages.append(Stage(update: removalStage, snapshot: afterRemovalsSnapshot))
             }
 
-            // Stage two: sections inserted (with all their items) and moved (carrying theirs).
-            var afterSections = [Section<SectionID, Item>]()
-            afterSections.reserveCapacity(newCount)
-            for t in 0..<newCount {
-                let s = newToOldSection[t]
-                if s < 0 {
-                    afterSections.append(newSections[t])
-                } else {
-                    var section = afterRemovals[survivingRank[s]]
-                    section.header = oldSections[s].header
-                    section.footer = oldSections[s].footer
-                    afterSections.append(section)
-                }
-            }
-            let sectionStage = BatchUpdate(insertedSections: update.insertedSections, movedSections: sectionMoves)
+            // Stage two: sections inserted (with all their items) and moved (carrying theirs; their
+            // titles are still the old ones, as after stage one).
             if !sectionStage.isEmpty {
-                stages.append(Stage(update: sectionStage, snapshot: SnapshotType(uncheckedUniqueSections: afterSections)))
+                var order = [Int]()
+                order.reserveCapacity(newCount)
+                var inserted = [Section<SectionID, Item>]()
+                for t in 0..<newCount {
+                    let s = newToOldSection[t]
+                    if s < 0 {
+                        order.append(-1)
+                        inserted.append(newSections[t])
+                    } else {
+                        order.append(survivingRank[s])
+                    }
+                }
+                var afterSections = afterRemovalsSnapshot
+                afterSections._rearrangeSections(order, inserted: inserted)
+                stages.append(Stage(update: sectionStage, snapshot: afterSections))
             }
 
             // Stage three: items inserted and moved, from the stage-two positions.
