@@ -85,44 +85,31 @@
         }
 
         /// Calls `action` with the item the user selects.
-        public func onSelect(_ action: @escaping (Item) -> Void) -> Self {
-            var copy = self
-            copy.actions.onSelect = action
-            return copy
-        }
+        public func onSelect(_ action: @escaping (Item) -> Void) -> Self { with { $0.onSelect = action } }
 
         /// Lets the user delete items (swipe to delete), and calls `action` with each item deleted:
         /// remove it from your state; the list shows the removal at once.
-        public func onDelete(_ action: @escaping (Item) -> Void) -> Self {
-            var copy = self
-            copy.actions.onDelete = action
-            return copy
-        }
+        public func onDelete(_ action: @escaping (Item) -> Void) -> Self { with { $0.onDelete = action } }
 
         /// Calls `action` with what became of each snapshot shown (animated batch updates, a reload
         /// and why, no change).
-        public func onApply(_ action: @escaping (ApplyResult) -> Void) -> Self {
-            var copy = self
-            copy.actions.onApply = action
-            return copy
-        }
+        public func onApply(_ action: @escaping (ApplyResult) -> Void) -> Self { with { $0.onApply = action } }
 
         /// Calls `action` with the items ``init(items:style:cells:selection:)`` dropped because
         /// their identifier repeated, each named with where it was and which occurrence stayed.
-        public func onDuplicates(_ action: @escaping (DuplicateReport<SectionID, Item.ID>) -> Void) -> Self {
-            var copy = self
-            copy.actions.onDuplicates = action
-            return copy
-        }
+        public func onDuplicates(_ action: @escaping (DuplicateReport<SectionID, Item.ID>) -> Void) -> Self { with { $0.onDuplicates = action } }
 
         /// Calls `action` when the configurators cannot be registered (two cell classes under one
         /// reuse identifier, a nib of the wrong class); the list then stays empty.
         ///
         /// Without it, such an error stops a Debug build with `assertionFailure` (it is a
         /// programmer error in the configurators) and leaves a Release build's list empty.
-        public func onConfigurationError(_ action: @escaping (ConfigurationError) -> Void) -> Self {
+        public func onConfigurationError(_ action: @escaping (ConfigurationError) -> Void) -> Self { with { $0.onConfigurationError = action } }
+
+        /// A copy with `change` made to its actions.
+        private func with(_ change: (inout Actions) -> Void) -> Self {
             var copy = self
-            copy.actions.onConfigurationError = action
+            change(&copy.actions)
             return copy
         }
 

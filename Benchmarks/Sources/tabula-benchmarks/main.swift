@@ -33,13 +33,17 @@ if arguments.contains("--debug-scenarios") {
     exit(0)
 }
 
+/// Prints the summary lines and ends the run.
+func finish(_ lines: [String]) -> Never {
+    print("\nsummary")
+    for line in lines { print(line) }
+    exit(0)
+}
+
 if arguments.contains("--debug") {
     // Only the Debug-build comparison.
     print("Tabula in a Debug build against release (config=debug-Onone against release-O)")
-    summary += await debugBuildLines(runs: runs)
-    print("\nsummary")
-    for line in summary { print(line) }
-    exit(0)
+    finish(await debugBuildLines(runs: runs))
 }
 
 // MARK: - Issue 2: build a snapshot and look up every item
@@ -207,27 +211,19 @@ if arguments.contains("--app-paths") {
     summary.append(adapterPathLine(label: "100k", idName: "uuid", old: old, new: new, floorMedian: floorTime(ids.old, ids.new).median))
     summary += oneRowApplyLines()
     summary.append(await pageAppendLine())
-    print("\nsummary")
-    for line in summary { print(line) }
-    exit(0)
+    finish(summary)
 }
 
 if arguments.contains("--observe") {
     // Only the observed-list benchmark.
     print("Tabula observed lists (config=release-O: swift run -c release, plain -O)")
-    summary += await observeBenchmark(runs: runs)
-    print("\nsummary")
-    for line in summary { print(line) }
-    exit(0)
+    finish(summary + (await observeBenchmark(runs: runs)))
 }
 
 if arguments.contains("--soak") {
     // Only the soaks: memory over long runs.
     print("Tabula soaks (config=release-O: swift run -c release, plain -O)")
-    for line in await soakBenchmarks(quick: quick) { summary.append(line) }
-    print("\nsummary")
-    for line in summary { print(line) }
-    exit(0)
+    finish(summary + (await soakBenchmarks(quick: quick)))
 }
 
 print("Tabula benchmarks (config=release-O: swift run -c release, plain -O; \(runs) runs each; medians)")
@@ -249,6 +245,4 @@ summary += await liveBenchmark(runs: runs)
 summary += await observeBenchmark(runs: runs)
 summary += await soakBenchmarks(quick: quick)
 summary += await debugBuildLines(runs: runs)
-
-print("\nsummary")
-for line in summary { print(line) }
+finish(summary)
