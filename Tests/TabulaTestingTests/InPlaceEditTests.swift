@@ -191,3 +191,41 @@ struct PaginationInPlaceTests {
         try list.checkConsistency()
     }
 }
+
+/// The hook SwiftUI rows are built on: a cell the host takes is left to it, any other shows the
+/// description (what the headless view and the terminal get).
+@MainActor
+@Suite("Hosted configurators: hosted where the host can, described elsewhere")
+struct HostedConfiguratorTests {
+    final class HostingCell: HeadlessCell {}
+
+    @Test("the host configures the cells it can host; the others show the description, in one list")
+    func hostOrDescribe() async throws {
+        var hosted: [Int] = []
+        let cells = CellConfigurators<Mixed> {
+            CellConfigurator<Mixed>.hosted(
+                reuseIdentifier: "hosted", itemDescription: "Mixed", matches: { $0.title != nil },
+                describe: { CellContent(text: "described \($0.id)") },
+                host: { cell, item, _ in
+                    guard cell is HostingCell else { return false }
+                    hosted.append(item.id)
+                    (cell as? HeadlessCell)?.text = "hosted \(item.id)"
+                    return true
+                })
+        }
+        let list = HeadlessListView(viewportHeight: nil)
+        let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: cells)
+        await adapter.apply(try Snapshot([Section("main", items: [.title(id: 1, "a"), .title(id: 2, "b")])]))
+        #expect(list.renderedText() == "   described 1\n   described 2")
+        #expect(hosted.isEmpty)
+        #expect(cells.configurators[0].describesItems && cells.configurators[0].cellType == nil)
+
+        // A view whose cells the host can take (as a UIKit table's are).
+        let hostingList = HeadlessListView(viewportHeight: nil)
+        hostingList.register(HostingCell.self, forCellReuseIdentifier: "hosted")
+        let hostingAdapter = try HeadlessListAdapter<String, Mixed>(listView: hostingList, cells: cells)
+        await hostingAdapter.apply(try Snapshot([Section("main", items: [.title(id: 1, "a"), .title(id: 2, "b")])]))
+        #expect(hostingList.renderedText() == "   hosted 1\n   hosted 2")
+        #expect(hosted == [1, 2])
+    }
+}
