@@ -27,8 +27,8 @@
     @available(iOS 17, macOS 14, *)
     @MainActor
     public struct SettingsScreen: View {
-        /// The model the UIKit screens use too, observed here.
-        @State private var settings = ObservedSettings()
+        /// Seed 003's data source, which the UIKit screens use too, with its snapshots observed.
+        @State private var settings = SettingsScreenModel()
         @State private var path: [String] = []
 
         public init() {}
@@ -37,38 +37,16 @@
             NavigationStack(path: $path) {
                 TabulaList(settings.settings, style: .table(.insetGrouped), cells: settings.cells)
                     .onSelect { setting in
-                        if settings.model.select(setting) { path.append("language") }
+                        if settings.select(setting) { path.append("language") }
                     }
                     .navigationTitle("Settings")
                     .navigationDestination(for: String.self) { _ in
                         TabulaList(settings.languages, style: .table(.insetGrouped), cells: settings.cells)
-                            .onSelect { settings.model.select($0) }
+                            .onSelect { settings.select($0) }
                             .navigationTitle("Language")
                     }
             }
         }
-    }
-
-    /// ``SettingsScreenModel`` made observable: its snapshots, republished after each change.
-    @available(iOS 17, macOS 14, *)
-    @Observable
-    @MainActor
-    final class ObservedSettings {
-        @ObservationIgnored let model = SettingsScreenModel()
-        private(set) var settings: Snapshot<String, Setting>
-        private(set) var languages: Snapshot<String, Setting>
-
-        init() {
-            settings = model.settings
-            languages = model.languages
-            model.onChange = { [weak self] in
-                guard let self else { return }
-                self.settings = self.model.settings
-                self.languages = self.model.languages
-            }
-        }
-
-        var cells: CellConfigurators<Setting> { model.cells }
     }
 
     /// Seed 004's countries in SwiftUI: a collection list with SwiftUI rows, search, favourites

@@ -9,6 +9,10 @@ import TabulaSwiftUI
     import SwiftUI
 #endif
 
+#if canImport(Observation)
+    import Observation
+#endif
+
 /// The settings rows in SwiftUI: a switch, a value that leads to another screen, and information.
 public struct SettingRow: HostedRow {
     /// Called when the user flips a row's switch, with the row and the switch's new state.
@@ -44,46 +48,50 @@ public struct SettingRow: HostedRow {
     #endif
 }
 
-/// The settings screens' model for SwiftUI: seed 003's data source, shared with the UIKit screens,
-/// and the snapshots it gives, kept current so a SwiftUI view (or any observer) follows them.
-@MainActor
-public final class SettingsScreenModel {
-    /// The reusable data source (seed 003).
-    public let source: SettingsDataSource
-    /// The full settings screen.
-    public private(set) var settings: Snapshot<String, Setting>
-    /// The language screen.
-    public private(set) var languages: Snapshot<String, Setting>
-    /// Called after each change, when both snapshots are current.
-    public var onChange: (() -> Void)?
+#if canImport(Observation)
+    /// The settings screens' model for SwiftUI: seed 003's data source, shared with the UIKit screens,
+    /// and the snapshots it gives, kept current and observable, so a SwiftUI view follows them.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Observable
+    @MainActor
+    public final class SettingsScreenModel {
+        /// The reusable data source (seed 003).
+        @ObservationIgnored public let source: SettingsDataSource
+        /// The full settings screen.
+        public private(set) var settings: Snapshot<String, Setting>
+        /// The language screen.
+        public private(set) var languages: Snapshot<String, Setting>
+        /// Called after each change, when both snapshots are current.
+        @ObservationIgnored public var onChange: (() -> Void)?
 
-    public init(source: SettingsDataSource = SettingsDataSource()) {
-        self.source = source
-        settings = source.settings()
-        languages = source.languages()
-        source.onChange = { [weak self] in self?.refresh() }
-    }
+        public init(source: SettingsDataSource = SettingsDataSource()) {
+            self.source = source
+            settings = source.settings()
+            languages = source.languages()
+            source.onChange = { [weak self] in self?.refresh() }
+        }
 
-    /// The configurators: SwiftUI rows whose switches change the model.
-    public var cells: CellConfigurators<Setting> {
-        CellConfigurators {
-            CellConfigurator.hosting(SettingRow { [weak self] setting, isOn in self?.toggle(setting, to: isOn) })
+        /// The configurators: SwiftUI rows whose switches change the model.
+        public var cells: CellConfigurators<Setting> {
+            CellConfigurators {
+                CellConfigurator.hosting(SettingRow { [weak self] setting, isOn in self?.toggle(setting, to: isOn) })
+            }
+        }
+
+        /// What tapping a row does (seed 003's `select`); `true` when it opens the language screen.
+        @discardableResult
+        public func select(_ setting: Setting) -> Bool { source.select(setting) }
+
+        /// Sets a switch: selects its row when the switch is not already in that state.
+        public func toggle(_ setting: Setting, to isOn: Bool) {
+            guard case .toggle(_, let current) = setting, current != isOn else { return }
+            source.select(setting)
+        }
+
+        private func refresh() {
+            settings = source.settings()
+            languages = source.languages()
+            onChange?()
         }
     }
-
-    /// What tapping a row does (seed 003's `select`); `true` when it opens the language screen.
-    @discardableResult
-    public func select(_ setting: Setting) -> Bool { source.select(setting) }
-
-    /// Sets a switch: selects its row when the switch is not already in that state.
-    public func toggle(_ setting: Setting, to isOn: Bool) {
-        guard case .toggle(_, let current) = setting, current != isOn else { return }
-        source.select(setting)
-    }
-
-    private func refresh() {
-        settings = source.settings()
-        languages = source.languages()
-        onChange?()
-    }
-}
+#endif

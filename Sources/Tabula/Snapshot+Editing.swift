@@ -179,15 +179,21 @@ extension Snapshot {
     ///   naming the identifier's existing position and the one it would have taken.
     /// - Complexity: O(*k*) for *k* new items.
     public mutating func appendItems(_ items: [Item], toSection identifier: SectionID? = nil) throws {
-        let index: Int
+        let index = try _appendSectionIndex(identifier)
+        try _insertItems(items, at: ItemPath(item: _sections[index].items.count, section: index))
+    }
+
+    /// The index of the section `identifier`, or of the last section when it is `nil`: where
+    /// ``appendItems(_:toSection:)`` appends.
+    ///
+    /// - Throws: ``SnapshotError/noSections`` or ``SnapshotError/unknownSection(_:)``.
+    func _appendSectionIndex(_ identifier: SectionID?) throws -> Int {
         if let identifier {
             guard let found = sectionIndex(of: identifier) else { throw Failure.unknownSection(identifier) }
-            index = found
-        } else {
-            guard !_sections.isEmpty else { throw Failure.noSections }
-            index = _sections.count - 1
+            return found
         }
-        try _insertItems(items, at: ItemPath(item: _sections[index].items.count, section: index))
+        guard !_sections.isEmpty else { throw Failure.noSections }
+        return _sections.count - 1
     }
 
     /// Inserts items just before the item `beforeIdentifier`, in its section.
@@ -220,10 +226,21 @@ extension Snapshot {
         guard _sections.indices.contains(path.section) else { throw Failure.itemPathOutOfRange(path, itemsInSection: nil) }
         let count = _sections[path.section].items.count
         guard (0...count).contains(path.item) else { throw Failure.itemPathOutOfRange(path, itemsInSection: count) }
+        try _checkNewItems(items, at: path)
+        _sections[path.section].items.insert(contentsOf: items, at: path.item)
+        _renumberItems(inSection: path.section, from: path.item)
+        _checkInvariants()
+    }
+
+    /// Checks that `items`, inserted so that the first lands at `path`, repeat no identifier, among
+    /// themselves or of the snapshot's (those in `leaving` excepted, which an edit deletes first).
+    ///
+    /// - Throws: ``SnapshotError/duplicateItem(_:first:second:)`` naming both positions.
+    func _checkNewItems(_ items: [Item], at path: ItemPath, leaving: Set<Item.ID> = []) throws {
         var seen = [Item.ID: Int](minimumCapacity: items.count)
         for (offset, item) in items.enumerated() {
             let target = ItemPath(item: path.item + offset, section: path.section)
-            if var existing = indexPath(of: item.id) {
+            if !leaving.contains(item.id), var existing = indexPath(of: item.id) {
                 if existing.section == path.section && existing.item >= path.item { existing.item += items.count }
                 throw Failure.duplicateItem(item.id, first: min(existing, target), second: max(existing, target))
             }
@@ -231,9 +248,6 @@ extension Snapshot {
                 throw Failure.duplicateItem(item.id, first: ItemPath(item: path.item + earlier, section: path.section), second: target)
             }
         }
-        _sections[path.section].items.insert(contentsOf: items, at: path.item)
-        _renumberItems(inSection: path.section, from: path.item)
-        _checkInvariants()
     }
 
     /// Deletes the items with these identifiers, wherever they are.

@@ -629,31 +629,27 @@ public final class HeadlessListView {
 /// the deletes before it (old positions) and then the inserts at or before it (new positions), in
 /// O(*k*) for *k* operations in its section, without mapping every item.
 struct PlainShift {
+    /// Per section, the rows deleted (old positions) and inserted (new positions), ascending.
     let deleted: [Int: [Int]]
     let inserted: [Int: [Int]]
-    let freshItems: Set<ItemPath>
-    let reconfiguredItems: Set<ItemPath>
+    /// Where the inserted and reloaded items' new cells go, and the reconfigured items' cells.
+    private(set) var freshItems: Set<ItemPath> = []
+    private(set) var reconfiguredItems: Set<ItemPath> = []
 
     init(_ update: BatchUpdate) {
         deleted = Dictionary(grouping: update.deletedItems, by: \.section).mapValues { $0.map(\.item).sorted() }
         inserted = Dictionary(grouping: update.insertedItems, by: \.section).mapValues { $0.map(\.item).sorted() }
-        var fresh = Set(update.insertedItems), reconfigured = Set<ItemPath>()
-        let shift = (deleted: deleted, inserted: inserted)
-        for path in update.reloadedItems { if let to = Self.destination(of: path, shift) { fresh.insert(to) } }
-        for path in update.reconfiguredItems { if let to = Self.destination(of: path, shift) { reconfigured.insert(to) } }
-        freshItems = fresh
-        reconfiguredItems = reconfigured
+        freshItems = Set(update.insertedItems).union(update.reloadedItems.compactMap(destination))
+        reconfiguredItems = Set(update.reconfiguredItems.compactMap(destination))
     }
 
-    func destination(of path: ItemPath) -> ItemPath? { Self.destination(of: path, (deleted, inserted)) }
-
-    private static func destination(of path: ItemPath, _ shift: (deleted: [Int: [Int]], inserted: [Int: [Int]])) -> ItemPath? {
+    func destination(of path: ItemPath) -> ItemPath? {
         var row = path.item
-        if let deletes = shift.deleted[path.section] {
+        if let deletes = deleted[path.section] {
             if deletes.contains(path.item) { return nil }
             row -= deletes.prefix { $0 < path.item }.count
         }
-        for insert in shift.inserted[path.section] ?? [] where insert <= row { row += 1 }
+        for insert in inserted[path.section] ?? [] where insert <= row { row += 1 }
         return ItemPath(item: row, section: path.section)
     }
 }

@@ -61,7 +61,7 @@ extension ListDriver {
             apply(next, animatingDifferences: animated, completion: completion)
             return
         }
-        let (update, cellUpdates) = try edit.batchUpdate(on: snapshot, updateKind: updateKind, canReconfigure: canReconfigure)
+        let (update, cellUpdates, before, after) = try edit.batchUpdate(on: snapshot, updateKind: updateKind, canReconfigure: canReconfigure)
         let done = completion ?? { _ in }
         // Validated above: the edit cannot throw on this snapshot, and leaves it unchanged if it did.
         func commit() { try? edit.perform(on: &snapshot) }
@@ -70,39 +70,18 @@ extension ListDriver {
             done(.unchanged)
             return
         }
-        guard let view, view.canAnimateUpdates else {
+        // Shown without a batch, as `apply` would show it.
+        func reload(because reason: ApplyResult.ReloadReason) {
             commit()
-            self.view?.reloadData()
-            done(.reloaded(.notShowing))
-            return
+            if case .fallback(let problem) = reason { report(problem) }
+            view?.reloadData()
+            done(.reloaded(reason))
         }
+        guard let view, view.canAnimateUpdates else { return reload(because: .notShowing) }
         if let reloadThreshold, update.operationCount > reloadThreshold {
-            commit()
-            view.reloadData()
-            done(.reloaded(.overThreshold(changes: update.operationCount)))
-            return
+            return reload(because: .overThreshold(changes: update.operationCount))
         }
-        let before = snapshot.sections.map(\.items.count)
-        let after = edit.counts(after: before, on: snapshot)
-        let shown = view.displayedItemCounts()
-        var problem: ListDiagnostic?
-        if shown != before {
-            problem = ListDiagnostic(.viewOutOfSync(viewCounts: shown, snapshotCounts: before))
-        } else {
-            do {
-                try update.validate(before: before, after: after, flavor: view.flavor, mapItems: false)
-            } catch {
-                problem = (error as? BatchUpdateError).map { ListDiagnostic(.rejectedStage($0)) }
-                    ?? ListDiagnostic(.viewRejectedBatch("\(error)"))
-            }
-        }
-        if let problem {
-            commit()
-            report(problem)
-            view.reloadData()
-            done(.reloaded(.fallback(problem)))
-            return
-        }
+        if let problem = check(update, before: before, after: after, in: view) { return reload(because: .fallback(problem)) }
         running = true
         inFlightCallbacks = [done]
         view.performBatchUpdates(update, animated: animated, updateData: commit) {
@@ -129,32 +108,14 @@ struct InPlaceEdit<SectionID: Hashable & Sendable, Item: Identifiable> where Ite
         if !appends.isEmpty { try snapshot.appendItems(appends, toSection: section) }
     }
 
-    /// The section appends go to, in `snapshot`.
-    func appendSection(in snapshot: Snapshot<SectionID, Item>) throws -> Int {
-        if let section {
-            guard let index = snapshot.sectionIndex(of: section) else { throw Failure.unknownSection(section) }
-            return index
-        }
-        guard snapshot.numberOfSections > 0 else { throw Failure.noSections }
-        return snapshot.numberOfSections - 1
-    }
-
-    /// The item counts after the edit, from the counts before.
-    func counts(after before: [Int], on snapshot: Snapshot<SectionID, Item>) -> [Int] {
-        var counts = before
-        for id in Set(deletions) { if let path = snapshot.indexPath(of: id) { counts[path.section] -= 1 } }
-        if !appends.isEmpty, let index = try? appendSection(in: snapshot) { counts[index] += appends.count }
-        return counts
-    }
-
-    /// The batch update that shows the edit, checking it against `snapshot` without changing it,
-    /// and whether any cell's content changed.
+    /// The batch update that shows the edit, checking it against `snapshot` without changing it;
+    /// whether any cell's content changed; and the item counts before and after.
     ///
     /// - Throws: what ``perform(on:)`` would throw: an unknown identifier, an unknown section, or a
     ///   duplicate identifier naming both positions.
     func batchUpdate(
         on snapshot: Snapshot<SectionID, Item>, updateKind: (Item, Item) -> UpdateKind?, canReconfigure: ((Item, Item) -> Bool)?
-    ) throws -> (BatchUpdate, cellUpdates: Bool) {
+    ) throws -> (BatchUpdate, cellUpdates: Bool, before: [Int], after: [Int]) {
         var update = BatchUpdate()
         var cellUpdates = false
         for item in updates {
@@ -168,28 +129,19 @@ struct InPlaceEdit<SectionID: Hashable & Sendable, Item: Identifiable> where Ite
             cellUpdates = true
         }
         var deleted = Set<Item.ID>(minimumCapacity: deletions.count)
-        var remaining = snapshot.sections.map(\.items.count)
+        let before = snapshot.sections.map(\.items.count)
+        var remaining = before
         for id in deletions where deleted.insert(id).inserted {
             guard let path = snapshot.indexPath(of: id) else { throw Failure.unknownItem(id) }
             update.deletedItems.append(path)
             remaining[path.section] -= 1
         }
         update.deletedItems.sort()
-        guard !appends.isEmpty else { return (update, cellUpdates) }
-        let index = try appendSection(in: snapshot)
-        let start = snapshot.numberOfItems(inSection: index)
-        var added = [Item.ID: Int](minimumCapacity: appends.count)
-        for (offset, item) in appends.enumerated() {
-            let target = ItemPath(item: start + offset, section: index)
-            if !deleted.contains(item.id), let existing = snapshot.indexPath(of: item.id) {
-                throw Failure.duplicateItem(item.id, first: existing, second: target)
-            }
-            if let earlier = added.updateValue(offset, forKey: item.id) {
-                throw Failure.duplicateItem(item.id, first: ItemPath(item: start + earlier, section: index), second: target)
-            }
-        }
-        let newStart = remaining[index]
-        update.insertedItems = (0..<appends.count).map { ItemPath(item: newStart + $0, section: index) }
-        return (update, cellUpdates)
+        guard !appends.isEmpty else { return (update, cellUpdates, before, remaining) }
+        let index = try snapshot._appendSectionIndex(section)
+        try snapshot._checkNewItems(appends, at: ItemPath(item: before[index], section: index), leaving: deleted)
+        update.insertedItems = (0..<appends.count).map { ItemPath(item: remaining[index] + $0, section: index) }
+        remaining[index] += appends.count
+        return (update, cellUpdates, before, remaining)
     }
 }

@@ -354,24 +354,27 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
             return
         }
         let stage = changeset.stages[index]
-        let before = snapshot.sections.map(\.items.count)
-        let shown = view.displayedItemCounts()
-        guard shown == before else {
-            reload(to: changeset.target, because: .fallback(ListDiagnostic(.viewOutOfSync(viewCounts: shown, snapshotCounts: before))))
-            drain()
-            return
-        }
-        do {
-            try stage.update.validate(before: before, after: stage.snapshot.sections.map(\.items.count), flavor: view.flavor, mapItems: false)
-        } catch {
-            let diagnostic = (error as? BatchUpdateError).map { ListDiagnostic(.rejectedStage($0)) }
-                ?? ListDiagnostic(.viewRejectedBatch("\(error)"))
-            reload(to: changeset.target, because: .fallback(diagnostic))
+        let after = stage.snapshot.sections.map(\.items.count)
+        if let problem = check(stage.update, before: snapshot.sections.map(\.items.count), after: after, in: view) {
+            reload(to: changeset.target, because: .fallback(problem))
             drain()
             return
         }
         view.performBatchUpdates(stage.update, animated: animated, updateData: { self.snapshot = stage.snapshot }) {
             self.perform(changeset, stage: index + 1, animated: animated)
+        }
+    }
+
+    /// Why `update` must not reach `view`, or `nil`: the view's counts differ from `before` (the
+    /// snapshot the driver believes is on screen), or the update breaks UIKit's rules.
+    func check(_ update: BatchUpdate, before: [Int], after: [Int], in view: any ListViewUpdating) -> ListDiagnostic? {
+        let shown = view.displayedItemCounts()
+        guard shown == before else { return ListDiagnostic(.viewOutOfSync(viewCounts: shown, snapshotCounts: before)) }
+        do {
+            try update.validate(before: before, after: after, flavor: view.flavor, mapItems: false)
+            return nil
+        } catch {
+            return (error as? BatchUpdateError).map { ListDiagnostic(.rejectedStage($0)) } ?? ListDiagnostic(.viewRejectedBatch("\(error)"))
         }
     }
 

@@ -180,22 +180,16 @@ public struct CellConfigurator<Item>: Sendable {
         reuseIdentifier: String, description: String, matches: @escaping @Sendable (Item) -> Bool,
         content: @escaping @MainActor (Item) -> CellContent
     ) -> CellConfigurator {
-        CellConfigurator(
-            reuseIdentifier: reuseIdentifier, cellType: nil, cellTypeName: "ContentCell", itemDescription: description,
-            matches: matches,
-            configureCell: { @MainActor cell, item, _ in
-                guard let contentCell = cell as? any ContentCell else {
-                    preconditionFailure("cell \(type(of: cell)) dequeued for '\(reuseIdentifier)' does not conform to ContentCell")
-                }
-                contentCell.apply(content(item))
-            },
-            contentOf: content)
+        // Hosted by no view: every view's content cell shows the content.
+        hosted(
+            reuseIdentifier: reuseIdentifier, itemDescription: description, matches: matches, describe: content,
+            host: { _, _, _ in false })
     }
 
     /// A configurator for items shown in each view's standard content cell by `host`, which
     /// returns `false` for a cell it cannot host in (the headless view's, the terminal's, or any
     /// cell on a system too old for it); those cells show `describe`'s content. What
-    /// `TabulaSwiftUI`'s hosted rows are built on.
+    /// `TabulaSwiftUI`'s hosted rows and the content configurators (which host nowhere) are built on.
     package static func hosted(
         reuseIdentifier: String, itemDescription: String, matches: @escaping @Sendable (Item) -> Bool,
         describe: @escaping @MainActor (Item) -> CellContent?, host: @escaping @MainActor (AnyObject, Item, CellContext) -> Bool
