@@ -73,6 +73,9 @@ extension Snapshot {
             }
         }
         // Then mutate.
+        _reserveIndex(
+            adding: newItemPaths.count, rows: newSections.map(\.items.count).max() ?? 0,
+            tokens: _tokenIndex.count + newSections.count)
         _sections.insert(contentsOf: newSections, at: index)
         var newTokens = [Int32]()
         newTokens.reserveCapacity(newSections.count)
@@ -81,7 +84,7 @@ extension Snapshot {
             _tokenIndex.append(-1)
             _sectionTokens[section.id] = token
             newTokens.append(token)
-            for (row, item) in section.items.enumerated() { _locations[item.id] = Location(token: token, row: row) }
+            for (row, item) in section.items.enumerated() { _indexInsert(item.id, token: token, row: row) }
         }
         _tokens.insert(contentsOf: newTokens, at: index)
         _renumberSections(from: index)
@@ -104,9 +107,10 @@ extension Snapshot {
         guard let lowest = indices.min() else { return }
         for index in indices.sorted(by: >) {
             let section = _sections[index]
-            for item in section.items {
-                _locations[item.id] = nil
-                _updateMarks[item.id] = nil
+            let token = _tokens[index]
+            for (row, item) in section.items.enumerated() {
+                _indexRemove(item.id, token: token, row: row)
+                if !_updateMarks.isEmpty { _updateMarks[item.id] = nil }
             }
             _sectionTokens[section.id] = nil
             _reloadedSections.remove(section.id)
@@ -115,6 +119,7 @@ extension Snapshot {
             _tokens.remove(at: index)
         }
         _renumberSections(from: lowest)
+        _compactIndexIfWorthwhile()
         _checkInvariants()
     }
 
@@ -227,8 +232,12 @@ extension Snapshot {
         let count = _sections[path.section].items.count
         guard (0...count).contains(path.item) else { throw Failure.itemPathOutOfRange(path, itemsInSection: count) }
         try _checkNewItems(items, at: path)
+        _reserveIndex(adding: items.count, rows: count + items.count, tokens: _tokenIndex.count)
         _sections[path.section].items.insert(contentsOf: items, at: path.item)
-        _renumberItems(inSection: path.section, from: path.item)
+        let end = path.item + items.count
+        _shiftRows(inSection: path.section, rows: end..<(count + items.count), by: items.count)
+        let token = _tokens[path.section]
+        for (offset, item) in items.enumerated() { _indexInsert(item.id, token: token, row: path.item + offset) }
         _checkInvariants()
     }
 
@@ -265,6 +274,7 @@ extension Snapshot {
         }
         for (section, rows) in bySection {
             let sorted = rows.sorted()
+            let token = _tokens[section]
             var items = _sections[section].items
             _sections[section].items = []  // keep `items` uniquely referenced while it is edited
             // Compacted in place from the first deleted row: the rows before it do not move.
@@ -272,17 +282,23 @@ extension Snapshot {
             for read in sorted[0]..<items.count {
                 if next < sorted.count && sorted[next] == read {
                     next += 1
-                    _locations[items[read].id] = nil
+                    _indexRemove(items[read].id, token: token, row: read)
                     if !_updateMarks.isEmpty { _updateMarks[items[read].id] = nil }
                 } else {
-                    if write != read { items.swapAt(write, read) }
+                    // Rows below `write` are settled, so no other entry holds this location.
+                    if write != read {
+                        _index.move(
+                            hash: Self._hash(items[read].id), fromToken: token, row: Int32(truncatingIfNeeded: read),
+                            toToken: token, row: Int32(truncatingIfNeeded: write))
+                        items.swapAt(write, read)
+                    }
                     write += 1
                 }
             }
             items.removeSubrange(write...)
             _sections[section].items = items
-            _renumberItems(inSection: section, from: sorted[0])
         }
+        _compactIndexIfWorthwhile()
         _checkInvariants()
     }
 
@@ -302,7 +318,7 @@ extension Snapshot {
     /// - Complexity: O(*n* + *s*) for *n* items and *s* sections.
     public mutating func deleteAllItemsKeepingSections() {
         for index in _sections.indices { _sections[index].items.removeAll() }
-        _locations.removeAll()
+        _index = _LocationTable()
         _updateMarks.removeAll()
         _checkInvariants()
     }
@@ -346,12 +362,21 @@ extension Snapshot {
         guard (0...countAfterRemoval).contains(destination.item) else {
             throw Failure.itemPathOutOfRange(destination, itemsInSection: countAfterRemoval)
         }
+        // The moved item's entry leaves first and comes back last: in between, the rows it passes
+        // shift by one and each location has one entry at a time.
+        _reserveIndex(adding: 1, rows: countAfterRemoval + 1, tokens: _tokenIndex.count)
+        _indexRemove(item.id, token: _tokens[source.section], row: source.item)
         _sections[source.section].items.remove(at: source.item)
         _sections[destination.section].items.insert(item, at: destination.item)
-        _renumberItems(inSection: source.section, from: source.item)
-        if destination.section != source.section || destination.item < source.item {
-            _renumberItems(inSection: destination.section, from: destination.item)
+        if source.section != destination.section {
+            _shiftRows(inSection: source.section, rows: source.item..<_sections[source.section].items.count, by: -1)
+            _shiftRows(inSection: destination.section, rows: (destination.item + 1)..<(countAfterRemoval + 1), by: 1)
+        } else if source.item < destination.item {
+            _shiftRows(inSection: source.section, rows: source.item..<destination.item, by: -1)
+        } else {
+            _shiftRows(inSection: source.section, rows: (destination.item + 1)..<(source.item + 1), by: 1)
         }
+        _indexInsert(item.id, token: _tokens[destination.section], row: destination.item)
         _checkInvariants()
     }
 
@@ -420,10 +445,10 @@ extension Snapshot {
     @usableFromInline
     mutating func _compactTokensIfWorthwhile() {
         let live = _tokens.count
-        guard _tokenIndex.count - live > max(64, live + _locations.count) else { return }
+        guard _tokenIndex.count - live > max(64, live + _index.count) else { return }
         var newToken = [Int32](repeating: -1, count: _tokenIndex.count)
         for (index, token) in _tokens.enumerated() { newToken[Int(token)] = Int32(truncatingIfNeeded: index) }
-        _locations = _locations.mapValues { Location(token: newToken[Int($0.token)], row: Int($0.row)) }
+        _index.retoken(newToken)
         _sectionTokens = _sectionTokens.mapValues { newToken[Int($0)] }
         _tokens = Array(0..<Int32(truncatingIfNeeded: live))
         _tokenIndex = _tokens
@@ -447,6 +472,9 @@ extension Snapshot {
         var tokens = [Int32]()
         tokens.reserveCapacity(order.count)
         var next = 0
+        _reserveIndex(
+            adding: inserted.reduce(0) { $0 + $1.items.count }, rows: inserted.map(\.items.count).max() ?? 0,
+            tokens: _tokenIndex.count + inserted.count)
         for source in order {
             if source >= 0 {
                 sections.append(_sections[source])
@@ -458,7 +486,7 @@ extension Snapshot {
             let token = Int32(truncatingIfNeeded: _tokenIndex.count)
             _tokenIndex.append(-1)
             _sectionTokens[section.id] = token
-            for (row, item) in section.items.enumerated() { _locations[item.id] = Location(token: token, row: row) }
+            for (row, item) in section.items.enumerated() { _indexInsert(item.id, token: token, row: row) }
             sections.append(section)
             tokens.append(token)
         }
@@ -472,14 +500,5 @@ extension Snapshot {
     @usableFromInline
     mutating func _renumberSections(from index: Int) {
         for i in index..<_tokens.count { _tokenIndex[Int(_tokens[i])] = Int32(truncatingIfNeeded: i) }
-    }
-
-    /// Rewrites the locations of the items at `row` and after in the section at `section`.
-    @usableFromInline
-    mutating func _renumberItems(inSection section: Int, from row: Int) {
-        let token = _tokens[section]
-        let items = _sections[section].items
-        guard row < items.count else { return }
-        for r in row..<items.count { _locations[items[r].id] = Location(token: token, row: r) }
     }
 }

@@ -33,12 +33,18 @@ extension Snapshot {
             precondition(_sectionTokens[section.id] == token, "section \(section.id) has the wrong token")
             for (row, item) in section.items.enumerated() {
                 precondition(
-                    _locations[item.id] == Location(token: token, row: row),
+                    _location(of: item.id) == Location(token: token, row: row),
                     "item \(item.id) is indexed at the wrong place")
             }
             itemCount += section.items.count
         }
-        precondition(_locations.count == itemCount, "the item index has \(_locations.count) entries for \(itemCount) items")
+        precondition(_index.count == itemCount, "the item index has \(_index.count) entries for \(itemCount) items")
+        var entries = 0, tombstones = 0
+        for bucket in 0..<_index.bucketCount {
+            let word = _index[bucket]
+            if word == _LocationTable.tombstone { tombstones += 1 } else if word != _LocationTable.empty { entries += 1 }
+        }
+        precondition(entries == _index.count && tombstones == _index.tombstones, "the item index miscounts its buckets")
         let live = _tokenIndex.filter { $0 >= 0 }.count
         precondition(live == _sections.count, "dead tokens still map to sections")
     }

@@ -15,7 +15,7 @@ extension Snapshot {
     ///
     /// - Complexity: O(1).
     @inlinable
-    public var numberOfItems: Int { _locations.count }
+    public var numberOfItems: Int { _index.count }
 
     /// The number of items in the section at `index`, or 0 when there is no such section.
     ///
@@ -117,7 +117,7 @@ extension Snapshot {
     ///
     /// - Complexity: O(1) on average.
     @inlinable
-    public func contains(_ id: Item.ID) -> Bool { _locations[id] != nil }
+    public func contains(_ id: Item.ID) -> Bool { _location(of: id) != nil }
 
     /// Whether a section with identifier `id` is in the snapshot.
     ///
@@ -130,7 +130,7 @@ extension Snapshot {
     /// - Complexity: O(1) on average: one hash of `id`.
     @inlinable
     public func indexPath(of id: Item.ID) -> ItemPath? {
-        guard let location = _locations[id] else { return nil }
+        guard let location = _location(of: id) else { return nil }
         return ItemPath(item: Int(location.row), section: Int(_tokenIndex[Int(location.token)]))
     }
 
@@ -145,7 +145,7 @@ extension Snapshot {
     ///
     /// - Complexity: O(1).
     @inlinable
-    public var isEmpty: Bool { _locations.isEmpty }
+    public var isEmpty: Bool { _index.count == 0 }
 
     /// The explicit update requested for `id` with ``reloadItems(_:)`` or ``reconfigureItems(_:)``,
     /// if any.

@@ -1,8 +1,9 @@
 /// The single source of truth of a list: ordered sections of identified items.
 ///
 /// Every count, every cell and every animated update is derived from a snapshot. It stores the items
-/// themselves, not only their identifiers, and keeps an index from each item identifier to its
-/// position, so that ``indexPath(of:)`` is O(1) on average.
+/// themselves, not only their identifiers, and keeps an index of each item's position, so that
+/// ``indexPath(of:)`` is O(1) on average. The index stores positions only (about 8 bytes an item
+/// for lists up to tens of millions of items), not the identifiers.
 ///
 /// Identity and content are separate. `Item.ID` decides whether an item was inserted, deleted or
 /// moved between two snapshots; content equality (`==` by default) decides whether it is updated.
@@ -50,8 +51,8 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
     @usableFromInline var _tokenIndex: [Int32]
     /// Section identifier to token.
     @usableFromInline var _sectionTokens: [SectionID: Int32]
-    /// Item identifier to location.
-    @usableFromInline var _locations: [Item.ID: Location]
+    /// Where each item is, found by the hash of its identifier (see `Snapshot+Index.swift`).
+    @usableFromInline var _index: _LocationTable
     /// Explicit update requests (``reloadItems(_:)``, ``reconfigureItems(_:)``), consumed by the diff.
     @usableFromInline var _updateMarks: [Item.ID: UpdateKind]
     /// Sections whose every item and titles the next diff treats as updated (``reloadSections(_:)``).
@@ -66,7 +67,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
         _tokens = []
         _tokenIndex = []
         _sectionTokens = [:]
-        _locations = [:]
+        _index = _LocationTable()
         _updateMarks = [:]
         _reloadedSections = []
     }

@@ -21,27 +21,6 @@ func measure<State>(runs: Int, setUp: () -> State, _ body: (State) -> Void) -> (
     return (times[0], times[times.count / 2])
 }
 
-/// The adapter path: build the new snapshot from an array and apply it through a `ListDriver`
-/// (compiled once in Tabula, so unspecialised for the app's types) to a view that completes at
-/// once, against the specialised diff of two prebuilt snapshots.
-@MainActor
-func adapterPathLine<Item: Identifiable & Equatable & Sendable>(label: String, idName: String, old: [Item], new: [Item], floorMedian: Double) -> String
-where Item.ID: Sendable {
-    let source = try! Snapshot<Int, Item>([Section(0, items: old)])
-    let target = try! Snapshot<Int, Item>([Section(0, items: new)])
-    let specialised = measure(runs: runs) { blackHole(Changeset(from: source, to: target)) }
-    let adapter = measure(runs: runs, setUp: { () -> (ListDriver<Int, Item>, InstantView<Int, Item>) in
-        let (driver, view) = InstantView<Int, Item>.driving()
-        driver.backgroundDiffThreshold = .max  // measure the work, not a hop to another thread
-        driver.applyUsingReloadData(source, completion: nil)
-        return (driver, view)
-    }) { pair in
-        pair.0.apply(try! Snapshot<Int, Item>([Section(0, items: new)]), completion: nil)
-    }
-    print("adapter path \(label) \(idName): build + apply through ListDriver median \(format(adapter.median)) s → \(ratio(adapter.median / floorMedian))× floor, \(ratio(adapter.median / specialised.median))× the specialised diff of prebuilt snapshots")
-    return "diff scenario=\(label) ids=\(idName) mode=adapter median_s=\(format(adapter.median)) floor_ratio=\(ratio(adapter.median / floorMedian)) specialised_diff_ratio=\(ratio(adapter.median / specialised.median)) config=release-O"
-}
-
 struct Row: Identifiable, Equatable, Sendable {
     var id: Int
     var value: Int

@@ -1,5 +1,6 @@
 import Foundation
 import Tabula
+import TabulaTesting
 
 // Benchmarks of issue 2 (building and probing snapshots) and issue 3 (the diff), each against a
 // baseline measured in the same run. Ends with machine-readable summary lines.
@@ -20,7 +21,6 @@ struct UUIDItem: Identifiable, Equatable, Sendable {
 }
 
 var summary: [String] = []
-var adapterLines: [String] = []
 let arguments = Set(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")  // smaller run counts, for a smoke test
 let runs = CommandLine.arguments.firstIndex(of: "--runs").flatMap { index in
@@ -131,29 +131,18 @@ struct SplitMix {
 @MainActor func diffBenchmark<Item: Identifiable & Equatable & Sendable>(
     label: String, idName: String, old: [Item], new: [Item], stdlib: Bool
 ) where Item.ID: Sendable {
-    let source = try! Snapshot<Int, Item>([Section(0, items: old)])
-    let target = try! Snapshot<Int, Item>([Section(0, items: new)])
-    var moves = 0
-    let diff = measure(runs: runs) {
-        let changeset = Changeset(from: source, to: target)
-        moves = changeset.statistics.movedItems
-        blackHole(changeset)
-    }
-    let buildAndDiff = measure(runs: runs) {
-        let changeset = try! Changeset(from: [Section(0, items: old)], to: [Section(0, items: new)])
-        blackHole(changeset)
-    }
     let floor = floorTime(old.map(\.id), new.map(\.id))
-    var line = "diff \(label) \(idName): min \(format(diff.min)) s, median \(format(diff.median)) s, \(moves) moves; floor median \(format(floor.median)) s → \(ratio(diff.median / floor.median))× floor; building both snapshots too: \(format(buildAndDiff.median)) s → \(ratio(buildAndDiff.median / floor.median))× floor"
-    var stdlibRatio = ""
+    let (diff, moves) = diffModeLines(label: label, idName: idName, old: [Section(0, items: old)], new: [Section(0, items: new)], floor: floor.median)
+    var line = "diff \(label) \(idName): \(moves) moves; floor median \(format(floor.median)) s"
     if stdlib {
         let oldIDs = old.map(\.id), newIDs = new.map(\.id)
         let std = measure(runs: max(1, runs / 4)) { blackHole(newIDs.difference(from: oldIDs).inferringMoves()) }
-        line += "; stdlib difference(from:).inferringMoves() median \(format(std.median)) s → Tabula is \(ratio(std.median / diff.median))× faster"
-        stdlibRatio = " stdlib_speedup=\(String(format: "%.0f", std.median / diff.median))"
+        line += "; stdlib difference(from:).inferringMoves() median \(format(std.median)) s → Tabula is \(ratio(std.median / diff))× faster"
+        summary.append("diff scenario=\(label) ids=\(idName) stdlib_median_s=\(format(std.median)) stdlib_speedup=\(String(format: "%.0f", std.median / diff)) config=release-O")
     }
-    var peak = ""
     if label == "1m" && idName == "uuid" {
+        let source = try! Snapshot<Int, Item>([Section(0, items: old)])
+        let target = try! Snapshot<Int, Item>([Section(0, items: new)])
         let ours = peakExtraMegabytes { blackHole(Changeset(from: source, to: target)) }
         let floorPeak = peakExtraMegabytes {
             var dictionary = [UUID: Int](minimumCapacity: old.count)
@@ -162,45 +151,112 @@ struct SplitMix {
         }
         if let ours, let floorPeak {
             line += "; extra peak memory \(String(format: "%.1f", ours)) MB vs floor \(String(format: "%.1f", floorPeak)) MB (\(ratio(ours / max(floorPeak, 0.1)))×)"
-            peak = " peak_mb=\(String(format: "%.1f", ours)) floor_peak_mb=\(String(format: "%.1f", floorPeak))"
+            summary.append("memory scenario=1m ids=uuid mode=diff peak_mb=\(String(format: "%.1f", ours)) floor_peak_mb=\(String(format: "%.1f", floorPeak)) floor_ratio=\(ratio(ours / max(floorPeak, 0.1))) config=release-O")
         }
+        // The resident index of the 1M-item snapshot, against a Dictionary from identifier to an
+        // 8-byte location (what the index was before).
+        let dictionaryPeak = peakExtraMegabytes {
+            var dictionary = [UUID: UInt64](minimumCapacity: old.count)
+            for (index, item) in old.enumerated() { dictionary[item.id as! UUID] = UInt64(index) }
+            blackHole(dictionary)
+        }
+        let indexMB = Double(target._indexByteCount) / 1_048_576
+        line += "; resident index \(String(format: "%.1f", indexMB)) MB"
+        summary.append("index scenario=1m ids=uuid index_mb=\(String(format: "%.1f", indexMB)) dictionary_mb=\(dictionaryPeak.map { String(format: "%.1f", $0) } ?? "n/a") config=release-O")
     }
     print(line)
-    if label != "5k" || idName == "uuid" { adapterLines.append(adapterPathLine(label: label, idName: idName, old: old, new: new, floorMedian: floor.median)) }
-    summary.append("diff scenario=\(label) ids=\(idName) min_s=\(format(diff.min)) median_s=\(format(diff.median)) floor_ratio=\(ratio(diff.median / floor.median)) build_and_diff_floor_ratio=\(ratio(buildAndDiff.median / floor.median)) moves=\(moves)\(stdlibRatio)\(peak)")
 }
 
-@MainActor func sectionedBenchmark() {
-    // 1,000 sections × 100 items; 5% of sections moved, 5% of items moved between sections.
-    var rng = SplitMix(seed: 42)
-    var next = 0
-    let old = (0..<1000).map { s in
-        Section<Int, UUIDItem>(s, items: (0..<100).map { _ in
-            next += 1
-            return UUIDItem(id: UUID(), value: 0)
-        })
+/// The four ways an app meets the diff, each a line: `diff` (two prebuilt snapshots), `build+diff`
+/// (build the new snapshot from its sections, diff it against the one on screen), `adapter` (apply
+/// a prebuilt snapshot through `ListDriver` to a view, its checks included) and `build+adapter`.
+/// Returns the diff's median and its number of moves.
+@MainActor func diffModeLines<Item: Identifiable & Equatable & Sendable>(
+    label: String, idName: String, old: [Section<Int, Item>], new: [Section<Int, Item>], floor: Double
+) -> (diff: Double, moves: Int) where Item.ID: Sendable {
+    let source = try! Snapshot<Int, Item>(old)
+    let target = try! Snapshot<Int, Item>(new)
+    var moves = 0
+    let diff = measure(runs: runs) {
+        let changeset = Changeset(from: source, to: target)
+        moves = changeset.statistics.movedItems + changeset.statistics.movedSections
+        blackHole(changeset)
     }
+    let buildAndDiff = measure(runs: runs) { blackHole(Changeset(from: source, to: try! Snapshot<Int, Item>(new))) }
+    func driver() -> (ListDriver<Int, Item>, InstantView<Int, Item>) {
+        let (driver, view) = InstantView<Int, Item>.driving()
+        driver.backgroundDiffThreshold = .max  // measure the work, not a hop to another thread
+        driver.applyUsingReloadData(source, completion: nil)
+        return (driver, view)
+    }
+    let adapter = measure(runs: runs, setUp: driver) { pair in pair.0.apply(target, completion: nil) }
+    let buildAndAdapter = measure(runs: runs, setUp: driver) { pair in pair.0.apply(try! Snapshot<Int, Item>(new), completion: nil) }
+    for (mode, time) in [("diff", diff), ("build+diff", buildAndDiff), ("adapter", adapter), ("build+adapter", buildAndAdapter)] {
+        var line = "diff scenario=\(label) ids=\(idName) mode=\(mode) median_s=\(format(time.median)) floor_ratio=\(ratio(time.median / floor))"
+        if mode.hasSuffix("adapter") { line += " specialised_diff_ratio=\(ratio(time.median / diff.median))" }
+        print(line)
+        summary.append(line + " config=release-O")
+    }
+    return (diff.median, moves)
+}
+
+/// 1,000 sections × 100 items; 5% of sections moved, 5,000 items moved between sections.
+func sectioned1000x100() -> (old: [Section<Int, UUIDItem>], new: [Section<Int, UUIDItem>]) {
+    var rng = SplitMix(seed: 42)
+    let old = (0..<1000).map { s in Section<Int, UUIDItem>(s, items: (0..<100).map { _ in UUIDItem(id: UUID(), value: 0) }) }
     var new = old
     for _ in 0..<50 {
         let moved = new.remove(at: Int(rng.next() % UInt64(new.count)))
         new.insert(moved, at: Int(rng.next() % UInt64(new.count + 1)))
     }
-    for _ in 0..<5_000 {
-        let from = Int(rng.next() % 1000), to = Int(rng.next() % 1000)
-        guard !new[from].items.isEmpty else { continue }
-        let item = new[from].items.remove(at: Int(rng.next() % UInt64(new[from].items.count)))
-        new[to].items.insert(item, at: Int(rng.next() % UInt64(new[to].items.count + 1)))
+    moveItemsAcross(&new, count: 5_000, rng: &rng)
+    return (old, new)
+}
+
+/// 100 sections × 1,000 items; 10 sections deleted, 10 inserted, 5 moved; 900 items moved between
+/// sections.
+func sectioned100x1000() -> (old: [Section<Int, UUIDItem>], new: [Section<Int, UUIDItem>]) {
+    var rng = SplitMix(seed: 7)
+    func section(_ id: Int) -> Section<Int, UUIDItem> { Section(id, items: (0..<1000).map { _ in UUIDItem(id: UUID(), value: 0) }) }
+    let old = (0..<100).map(section)
+    var new = old
+    for _ in 0..<10 { new.remove(at: Int(rng.next() % UInt64(new.count))) }
+    for k in 0..<10 { new.insert(section(100 + k), at: Int(rng.next() % UInt64(new.count + 1))) }
+    for _ in 0..<5 {
+        let moved = new.remove(at: Int(rng.next() % UInt64(new.count)))
+        new.insert(moved, at: Int(rng.next() % UInt64(new.count + 1)))
     }
-    let source = try! Snapshot(old), target = try! Snapshot(new)
-    var stats = Changeset<Int, UUIDItem>.Statistics()
-    let diff = measure(runs: runs) {
-        let changeset = Changeset(from: source, to: target)
-        stats = changeset.statistics
-        blackHole(changeset)
+    moveItemsAcross(&new, count: 900, rng: &rng)
+    return (old, new)
+}
+
+func moveItemsAcross(_ sections: inout [Section<Int, UUIDItem>], count: Int, rng: inout SplitMix) {
+    for _ in 0..<count {
+        let from = Int(rng.next() % UInt64(sections.count)), to = Int(rng.next() % UInt64(sections.count))
+        guard !sections[from].items.isEmpty else { continue }
+        let item = sections[from].items.remove(at: Int(rng.next() % UInt64(sections[from].items.count)))
+        sections[to].items.insert(item, at: Int(rng.next() % UInt64(sections[to].items.count + 1)))
     }
-    let floor = floorTime(old.flatMap { $0.items.map(\.id) }, new.flatMap { $0.items.map(\.id) })
-    print("diff sectioned 1000×100 uuid: min \(format(diff.min)) s, median \(format(diff.median)) s, \(stats.movedSections) section moves, \(stats.movedItems) item moves; floor median \(format(floor.median)) s → \(ratio(diff.median / floor.median))× floor")
-    summary.append("diff scenario=sectioned-1000x100 ids=uuid min_s=\(format(diff.min)) median_s=\(format(diff.median)) floor_ratio=\(ratio(diff.median / floor.median)) moves=\(stats.movedItems) section_moves=\(stats.movedSections)")
+}
+
+@MainActor func sectionedBenchmark(label: String, _ scenario: (old: [Section<Int, UUIDItem>], new: [Section<Int, UUIDItem>])) {
+    let floor = floorTime(scenario.old.flatMap { $0.items.map(\.id) }, scenario.new.flatMap { $0.items.map(\.id) })
+    let (_, moves) = diffModeLines(label: label, idName: "uuid", old: scenario.old, new: scenario.new, floor: floor.median)
+    print("diff \(label) uuid: \(moves) moves (items and sections); floor median \(format(floor.median)) s")
+}
+
+if arguments.contains("--diff") {
+    // Only the diff scenarios.
+    print("Tabula diff scenarios (config=release-O: swift run -c release, plain -O; \(runs) runs each; medians)")
+    for (label, n) in [("5k", 5_000), ("100k", 100_000), ("1m", 1_000_000)] {
+        let uuids = scenario(count: n, makeID: { _ in UUID() }, seed: 1)
+        diffBenchmark(label: label, idName: "uuid", old: uuids.old.map { UUIDItem(id: $0, value: 0) }, new: uuids.new.map { UUIDItem(id: $0, value: 0) }, stdlib: false)
+        let ints = scenario(count: n, makeID: { $0 }, seed: 1)
+        diffBenchmark(label: label, idName: "int", old: ints.old.map { IntItem(id: $0, value: 0) }, new: ints.new.map { IntItem(id: $0, value: 0) }, stdlib: false)
+    }
+    sectionedBenchmark(label: "sectioned-100x1000", sectioned100x1000())
+    sectionedBenchmark(label: "sectioned-1000x100", sectioned1000x100())
+    finish(summary)
 }
 
 if arguments.contains("--app-paths") {
@@ -208,7 +264,7 @@ if arguments.contains("--app-paths") {
     print("Tabula app paths (config=release-O: swift run -c release, plain -O)")
     let ids = scenario(count: 100_000, makeID: { _ in UUID() }, seed: 1)
     let old = ids.old.map { UUIDItem(id: $0, value: 0) }, new = ids.new.map { UUIDItem(id: $0, value: 0) }
-    summary.append(adapterPathLine(label: "100k", idName: "uuid", old: old, new: new, floorMedian: floorTime(ids.old, ids.new).median))
+    _ = diffModeLines(label: "100k", idName: "uuid", old: [Section(0, items: old)], new: [Section(0, items: new)], floor: floorTime(ids.old, ids.new).median)
     summary += oneRowApplyLines()
     summary.append(await pageAppendLine())
     finish(summary)
@@ -237,8 +293,8 @@ for (label, n, stdlib) in [("5k", 5_000, true), ("100k", 100_000, !quick), ("1m"
     let ints = scenario(count: n, makeID: { $0 }, seed: 1)
     diffBenchmark(label: label, idName: "int", old: ints.old.map { IntItem(id: $0, value: 0) }, new: ints.new.map { IntItem(id: $0, value: 0) }, stdlib: stdlib)
 }
-sectionedBenchmark()
-summary += adapterLines
+sectionedBenchmark(label: "sectioned-100x1000", sectioned100x1000())
+sectionedBenchmark(label: "sectioned-1000x100", sectioned1000x100())
 summary += oneRowApplyLines()
 summary.append(await pageAppendLine())
 summary += await liveBenchmark(runs: runs)

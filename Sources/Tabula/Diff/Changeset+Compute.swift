@@ -189,7 +189,7 @@ struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable> where Item
                 if hintSection >= 0 && hintRow < hintItems.count && hintItems[hintRow].id == id {
                     s = hintSection
                     r = hintRow
-                } else if let location = old._locations[id] {
+                } else if let location = old._location(of: id) {
                     s = Int(old._tokenIndex[Int(location.token)])
                     r = Int(location.row)
                     if s != hintSection { hintItems = oldSections[s].items }

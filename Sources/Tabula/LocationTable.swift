@@ -1,0 +1,239 @@
+/// A snapshot's item index: an open-addressing hash table that stores only where each item is, not
+/// its identifier.
+///
+/// Each bucket holds one packed word, `fingerprint | token | row`, in 32 bits when the snapshot's
+/// sections and rows fit (with room to grow), otherwise in 64. The identifier is read from the
+/// snapshot's own items when a fingerprint matches, so the index of a million UUID items takes
+/// 8 MB where a `Dictionary<UUID, Location>` takes about 48 MB, and building it writes a sixth
+/// of the memory.
+///
+/// The table knows nothing of identifiers: the snapshot hashes them, and confirms candidates
+/// (see `Snapshot._location(of:)`). Buckets are probed linearly; a removed entry leaves a
+/// tombstone, reused by later inserts and cleared by the next rebuild.
+///
+/// A word is 0 when the bucket is empty and 1 for a tombstone. An entry always has the top bit of
+/// its fingerprint set, so it is neither.
+@usableFromInline
+@frozen
+struct _LocationTable: Sendable {
+    /// The buckets: one word each when narrow, two (low half first) when wide.
+    @usableFromInline var words: [UInt32]
+    /// The number of buckets minus one; -1 when there are none.
+    @usableFromInline var mask: Int
+    /// The number of entries.
+    @usableFromInline var count: Int
+    /// The number of tombstones.
+    @usableFromInline var tombstones: Int
+    /// Bits of the row field; the token field follows it.
+    @usableFromInline var rowBits: Int
+    /// Bits of the row and token fields together; the fingerprint follows them.
+    @usableFromInline var locationBits: Int
+    /// How far a hash is shifted right to give the fingerprint's free bits.
+    @usableFromInline var fingerprintShift: Int
+    /// Whether a bucket takes 64 bits.
+    @usableFromInline var wide: Bool
+
+    @usableFromInline static let empty: UInt64 = 0
+    @usableFromInline static let tombstone: UInt64 = 1
+
+    /// An empty table with no buckets.
+    @inlinable
+    init() {
+        words = []
+        mask = -1
+        count = 0
+        tombstones = 0
+        rowBits = 0
+        locationBits = 0
+        fingerprintShift = 64
+        wide = false
+    }
+
+    /// An empty table for `capacity` entries, rows below `rows` and tokens below `tokens`, with
+    /// room for each to double.
+    @inlinable
+    init(capacity: Int, rows: Int, tokens: Int) {
+        // At most three quarters full.
+        var buckets = 8
+        while buckets - buckets / 4 < capacity { buckets &*= 2 }
+        // Rows and tokens are below 2³¹, so each field takes at most 31 bits and a wide word keeps
+        // at least two for the fingerprint.
+        rowBits = Self.bits(for: min(max(rows, 8) &* 2, 1 << 31))
+        locationBits = rowBits + Self.bits(for: min(max(tokens, 1) &* 2, 1 << 31))
+        // Narrow when at least six bits are left for the fingerprint (five of them free).
+        wide = locationBits > 26
+        let fingerprintBits = (wide ? 64 : 32) - locationBits
+        fingerprintShift = 64 - (fingerprintBits - 1)
+        words = [UInt32](repeating: 0, count: wide ? buckets * 2 : buckets)
+        mask = buckets - 1
+        count = 0
+        tombstones = 0
+    }
+
+    /// The number of bits that hold every value below `limit`.
+    @inlinable
+    static func bits(for limit: Int) -> Int {
+        Int.bitWidth - (limit - 1).leadingZeroBitCount
+    }
+
+    /// The number of buckets.
+    @inlinable
+    var bucketCount: Int { mask + 1 }
+
+    /// Whether the table holds `adding` more entries (tombstones count as taken), rows below `rows`
+    /// and tokens below `tokens`, without a rebuild.
+    @inlinable
+    func fits(adding: Int, rows: Int, tokens: Int) -> Bool {
+        let buckets = bucketCount
+        return count + tombstones + adding <= buckets - buckets / 4
+            && rows <= 1 << rowBits && tokens <= 1 << (locationBits - rowBits)
+    }
+
+    /// The packed location of `token` and `row`, without a fingerprint.
+    @inlinable
+    func pack(token: Int32, row: Int32) -> UInt64 {
+        UInt64(UInt32(bitPattern: row)) | UInt64(UInt32(bitPattern: token)) << UInt64(rowBits)
+    }
+
+    /// The fingerprint of `hash`, in place above the location fields.
+    @inlinable
+    func fingerprint(_ hash: Int) -> UInt64 {
+        let free = UInt64(UInt(bitPattern: hash)) >> UInt64(fingerprintShift)
+        let top: UInt64 = 1 << UInt64(64 - fingerprintShift)
+        return (free | top) << UInt64(locationBits)
+    }
+
+    /// The mask of the location fields.
+    @inlinable
+    var locationMask: UInt64 { (1 << UInt64(locationBits)) - 1 }
+
+    /// The row of an entry.
+    @inlinable
+    func row(_ entry: UInt64) -> Int32 { Int32(truncatingIfNeeded: entry & ((1 << UInt64(rowBits)) - 1)) }
+
+    /// The token of an entry.
+    @inlinable
+    func token(_ entry: UInt64) -> Int32 { Int32(truncatingIfNeeded: (entry & locationMask) >> UInt64(rowBits)) }
+
+    @inlinable
+    subscript(bucket: Int) -> UInt64 {
+        get {
+            if wide { return UInt64(words[bucket &* 2]) | UInt64(words[bucket &* 2 &+ 1]) << 32 }
+            return UInt64(words[bucket])
+        }
+        set {
+            if wide {
+                words[bucket &* 2] = UInt32(truncatingIfNeeded: newValue)
+                words[bucket &* 2 &+ 1] = UInt32(truncatingIfNeeded: newValue >> 32)
+            } else {
+                words[bucket] = UInt32(truncatingIfNeeded: newValue)
+            }
+        }
+    }
+
+    /// The first entry, probing from `hash`, with `hash`'s fingerprint for whose token and row
+    /// `isMatch` holds; returns its bucket and word.
+    @inlinable
+    func first(hash: Int, where isMatch: (_ token: Int32, _ row: Int32) -> Bool) -> (bucket: Int, entry: UInt64)? {
+        guard count > 0 else { return nil }
+        let print = fingerprint(hash), fields = ~locationMask
+        var bucket = hash & mask
+        while true {
+            let word = self[bucket]
+            if word == Self.empty { return nil }
+            if word & fields == print && isMatch(token(word), row(word)) { return (bucket, word) }
+            bucket = (bucket &+ 1) & mask
+        }
+    }
+
+    /// The location of the entry, probing from `hash`, with `hash`'s fingerprint for whose token
+    /// and row `isMatch` holds; when there is none, adds one for `token` and `row` and returns
+    /// `nil`.
+    ///
+    /// - Precondition: ``fits(adding:rows:tokens:)`` holds for one more entry at this row and token.
+    @inlinable
+    mutating func entryOrInsert(
+        hash: Int, token: Int32, row: Int32, where isMatch: (_ token: Int32, _ row: Int32) -> Bool
+    ) -> (token: Int32, row: Int32)? {
+        let print = fingerprint(hash), fields = ~locationMask
+        var bucket = hash & mask
+        var free = -1
+        while true {
+            let word = self[bucket]
+            if word == Self.empty { break }
+            if word == Self.tombstone {
+                if free < 0 { free = bucket }
+            } else if word & fields == print {
+                let found = (token: self.token(word), row: self.row(word))
+                if isMatch(found.token, found.row) { return found }
+            }
+            bucket = (bucket &+ 1) & mask
+        }
+        if free >= 0 {
+            tombstones -= 1
+            bucket = free
+        }
+        self[bucket] = print | pack(token: token, row: row)
+        count += 1
+        return nil
+    }
+
+    /// Adds an entry the table does not hold, in the first free bucket from `hash`.
+    ///
+    /// - Precondition: ``fits(adding:rows:tokens:)`` holds for one more entry at this row and token.
+    @inlinable
+    mutating func insert(hash: Int, token: Int32, row: Int32) {
+        var bucket = hash & mask
+        while true {
+            let word = self[bucket]
+            if word == Self.empty || word == Self.tombstone {
+                if word == Self.tombstone { tombstones -= 1 }
+                self[bucket] = fingerprint(hash) | pack(token: token, row: row)
+                count += 1
+                return
+            }
+            bucket = (bucket &+ 1) & mask
+        }
+    }
+
+    /// The bucket of the entry for an item whose hash is `hash` and whose location is `token`,
+    /// `row`: locations are unique, so no identifier needs comparing.
+    @inlinable
+    func bucket(hash: Int, token: Int32, row: Int32) -> Int {
+        guard let found = first(hash: hash, where: { $0 == token && $1 == row }) else {
+            preconditionFailure("the item index has no entry at row \(row) of section token \(token)")
+        }
+        return found.bucket
+    }
+
+    /// Moves the entry of an item from one location to another.
+    @inlinable
+    mutating func move(hash: Int, fromToken: Int32, row: Int32, toToken: Int32, row newRow: Int32) {
+        let bucket = bucket(hash: hash, token: fromToken, row: row)
+        self[bucket] = fingerprint(hash) | pack(token: toToken, row: newRow)
+    }
+
+    /// Removes the entry of an item.
+    @inlinable
+    mutating func remove(hash: Int, token: Int32, row: Int32) {
+        let bucket = bucket(hash: hash, token: token, row: row)
+        self[bucket] = Self.tombstone
+        count -= 1
+        tombstones += 1
+    }
+
+    /// Rewrites every entry's token through `newToken`.
+    @inlinable
+    mutating func retoken(_ newToken: [Int32]) {
+        let locations = locationMask
+        for bucket in 0..<bucketCount {
+            let word = self[bucket]
+            guard word > Self.tombstone else { continue }
+            self[bucket] = (word & ~locations) | pack(token: newToken[Int(token(word))], row: row(word))
+        }
+    }
+
+    /// The bytes the buckets take.
+    @inlinable
+    var byteCount: Int { words.count * MemoryLayout<UInt32>.stride }
+}

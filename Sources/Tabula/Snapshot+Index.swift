@@ -1,0 +1,94 @@
+// The item index (`_index`, a `_LocationTable`) holds where each item is; the identifier is read
+// from `_sections` to confirm a candidate. Every edit keeps it in step with `_sections`:
+// - before it changes `_sections`, an edit that adds entries, rows or tokens calls `_reserveIndex`,
+//   which rebuilds the table from the sections (still in step) when it would not fit;
+// - entries are found for an edit by hash and exact location, never by identifier, since the
+//   sections may already hold the edited rows; edits move entries in an order in which each
+//   location is held by one entry at a time.
+
+extension Snapshot {
+    /// The hash of an item identifier, as the index uses it.
+    @inlinable
+    static func _hash(_ id: Item.ID) -> Int { id.hashValue }
+
+
+    /// Where the item `id` is, or `nil`.
+    ///
+    /// - Complexity: O(1) on average: one hash of `id`, and one identifier comparison unless a
+    ///   fingerprint matches by chance.
+    @inlinable
+    func _location(of id: Item.ID) -> Location? {
+        guard let found = _index.first(hash: Self._hash(id), where: { token, row in
+            _sections[Int(_tokenIndex[Int(token)])].items[Int(row)].id == id
+        }) else { return nil }
+        return Location(token: _index.token(found.entry), row: Int(_index.row(found.entry)))
+    }
+
+    /// Makes room for `adding` more entries, rows below `rows` and tokens below `tokens`; rebuilds
+    /// the index from the sections, which must be in step with it, when they would not fit.
+    @inlinable
+    mutating func _reserveIndex(adding: Int, rows: Int, tokens: Int) {
+        guard !_index.fits(adding: adding, rows: rows, tokens: tokens) else { return }
+        _rebuildIndex(adding: adding, rows: rows, tokens: tokens)
+    }
+
+    /// Indexes every item again, in a table with room for `adding` more entries, rows below `rows`
+    /// and tokens below `tokens`.
+    ///
+    /// - Complexity: O(*n*) for *n* items.
+    @inlinable
+    mutating func _rebuildIndex(adding: Int = 0, rows: Int = 0, tokens: Int = 0) {
+        var longest = rows
+        for section in _sections { longest = max(longest, section.items.count) }
+        var index = _LocationTable(capacity: _index.count + adding, rows: longest, tokens: max(tokens, _tokenIndex.count))
+        for (s, section) in _sections.enumerated() {
+            let token = _tokens[s]
+            for (row, item) in section.items.enumerated() {
+                index.insert(hash: Self._hash(item.id), token: token, row: Int32(truncatingIfNeeded: row))
+            }
+        }
+        _index = index
+    }
+
+    /// Rebuilds the index once removals have left more tombstones than entries, so that neither
+    /// probes nor memory grow with the number of items ever removed.
+    @inlinable
+    mutating func _compactIndexIfWorthwhile() {
+        if _index.tombstones > max(_index.count, 16) { _rebuildIndex() }
+    }
+
+    /// Adds the entry of a new item.
+    @inlinable
+    mutating func _indexInsert(_ id: Item.ID, token: Int32, row: Int) {
+        _index.insert(hash: Self._hash(id), token: token, row: Int32(truncatingIfNeeded: row))
+    }
+
+    /// Removes the entry of the item `id`, which is at `row` of the section with `token`.
+    @inlinable
+    mutating func _indexRemove(_ id: Item.ID, token: Int32, row: Int) {
+        _index.remove(hash: Self._hash(id), token: token, row: Int32(truncatingIfNeeded: row))
+    }
+
+    /// Updates the entries of the items now at `rows` of the section at `section`, each of which
+    /// was `delta` rows earlier, in an order that never gives two entries one location.
+    @inlinable
+    mutating func _shiftRows(inSection section: Int, rows: Range<Int>, by delta: Int) {
+        guard delta != 0, !rows.isEmpty else { return }
+        let token = _tokens[section]
+        let items = _sections[section].items
+        func move(_ row: Int) {
+            _index.move(
+                hash: Self._hash(items[row].id), fromToken: token, row: Int32(truncatingIfNeeded: row - delta),
+                toToken: token, row: Int32(truncatingIfNeeded: row))
+        }
+        // Moving down, rows free up from the start; moving up, from the end.
+        if delta < 0 {
+            for row in rows { move(row) }
+        } else {
+            for row in rows.reversed() { move(row) }
+        }
+    }
+
+    /// The bytes the item index takes (for the benchmarks).
+    public var _indexByteCount: Int { _index.byteCount }
+}

@@ -1,0 +1,156 @@
+import Testing
+@testable import Tabula
+
+/// The snapshot's item index stores positions only and confirms a candidate by reading the item's
+/// identifier. These tests drive it where the small property test does not reach: identifiers
+/// whose hashes collide (in small snapshots: every probe then walks the whole cluster), sections
+/// long enough to widen the row field, enough sections and rows to need 64-bit buckets, and long
+/// runs of removals.
+@Suite("Snapshot: the position-only item index")
+struct ItemIndexTests {
+    /// An identifier whose hash takes one of three values, so that every probe meets fingerprints
+    /// that match and identifiers that do not.
+    struct Colliding: Hashable, Sendable, CustomStringConvertible {
+        var value: Int
+        func hash(into hasher: inout Hasher) { hasher.combine(value % 3) }
+        var description: String { "#\(value)" }
+    }
+
+    struct Thing: Identifiable, Equatable, Sendable {
+        var id: Colliding
+        var value = 0
+    }
+
+    typealias Things = Snapshot<Int, Thing>
+
+    static func thing(_ id: Int, _ value: Int = 0) -> Thing { Thing(id: Colliding(value: id), value: value) }
+
+    /// Checks the snapshot against `reference` through every public lookup, and the index itself.
+    static func expectAgreement(_ snapshot: Things, _ reference: [(id: Int, items: [Thing])], probes: Range<Int>, _ context: String) {
+        snapshot._checkInvariantsNow()
+        #expect(snapshot.sectionIdentifiers == reference.map(\.id), "\(context)")
+        #expect(snapshot.sections.map(\.items) == reference.map(\.items), "\(context)")
+        #expect(snapshot.numberOfItems == reference.reduce(0) { $0 + $1.items.count }, "\(context)")
+        var expected = [Int: ItemPath]()
+        for (s, section) in reference.enumerated() {
+            for (r, item) in section.items.enumerated() { expected[item.id.value] = ItemPath(item: r, section: s) }
+        }
+        for probe in probes {
+            #expect(snapshot.indexPath(of: Colliding(value: probe)) == expected[probe], "\(context) probe \(probe)")
+        }
+    }
+
+    @Test("random edits with colliding hashes, long sections and many removals agree with arrays")
+    func collidingEdits() throws {
+        let seed = propertySeed()
+        print("ItemIndexTests.collidingEdits seed: \(seed)  (replay with TABULA_SEED=\(seed))")
+        var rng = SeededGenerator(seed: seed)
+        for sequence in 0..<60 {
+            var snapshot = Things()
+            var reference: [(id: Int, items: [Thing])] = []
+            var nextItem = 0, nextSection = 0
+            for step in 0..<60 {
+                let context = "seed \(seed) sequence \(sequence) step \(step)"
+                let present = reference.flatMap { $0.items.map(\.id.value) }
+                switch Int.random(in: 0..<7, using: &rng) {
+                case 0, 1:
+                    // Insert a run of new items at a random row (growing sections past the row
+                    // field's room).
+                    guard !reference.isEmpty else { fallthrough }
+                    let s = Int.random(in: 0..<reference.count, using: &rng)
+                    let row = Int.random(in: 0...reference[s].items.count, using: &rng)
+                    let run = (0..<Int.random(in: 1...40, using: &rng)).map { _ in
+                        nextItem += 1
+                        return Self.thing(nextItem)
+                    }
+                    try snapshot.insertItems(run, at: ItemPath(item: row, section: s))
+                    reference[s].items.insert(contentsOf: run, at: row)
+                case 2:
+                    // A new section, with items, somewhere.
+                    nextSection += 1
+                    let items = (0..<Int.random(in: 0...20, using: &rng)).map { _ in
+                        nextItem += 1
+                        return Self.thing(nextItem)
+                    }
+                    let at = Int.random(in: 0...reference.count, using: &rng)
+                    try snapshot.insertSections([Section(nextSection, items: items)], at: at)
+                    reference.insert((nextSection, items), at: at)
+                case 3:
+                    // Delete a random handful of items, from any sections.
+                    guard !present.isEmpty else { continue }
+                    let doomed = Set((0..<Int.random(in: 1...30, using: &rng)).map { _ in present.randomElement(using: &rng)! })
+                    try snapshot.deleteItems(doomed.map { Colliding(value: $0) })
+                    for s in reference.indices { reference[s].items.removeAll { doomed.contains($0.id.value) } }
+                case 4:
+                    // Move one item to any position, possibly in another section.
+                    guard !present.isEmpty else { continue }
+                    let from = snapshot.indexPath(of: Colliding(value: present.randomElement(using: &rng)!))!
+                    let item = reference[from.section].items.remove(at: from.item)
+                    let s = Int.random(in: 0..<reference.count, using: &rng)
+                    let row = Int.random(in: 0...reference[s].items.count, using: &rng)
+                    reference[s].items.insert(item, at: row)
+                    try snapshot.moveItem(at: from, to: ItemPath(item: row, section: s))
+                case 5:
+                    // Delete a section with its items.
+                    guard !reference.isEmpty else { continue }
+                    let s = Int.random(in: 0..<reference.count, using: &rng)
+                    try snapshot.deleteSections([reference[s].id])
+                    reference.remove(at: s)
+                default:
+                    // An existing identifier, inserted again, is refused and changes nothing.
+                    guard let repeated = present.randomElement(using: &rng), !reference.isEmpty else { continue }
+                    let before = snapshot
+                    #expect(throws: Things.Failure.self, "\(context)") {
+                        try snapshot.appendItems([Self.thing(repeated, 9)], toSection: reference[0].id)
+                    }
+                    #expect(snapshot == before, "\(context)")
+                }
+                Self.expectAgreement(snapshot, reference, probes: 0..<(nextItem + 2), context)
+            }
+        }
+    }
+
+    @Test("sections and rows too many for 32-bit buckets take 64-bit ones, and keep working")
+    func wideBuckets() throws {
+        // 40,000 rows (17 bits with room to double) and 5,000 sections (14 bits) leave too little of
+        // 32 bits for a fingerprint.
+        var sections = [Section<Int, Row>(0, items: (0..<40_000).map { Row(id: $0) })]
+        sections += (1...5_000).map { Section($0, items: [Row(id: 100_000 + $0)]) }
+        var snapshot = try Snapshot(sections)
+        #expect(snapshot._index.wide)
+        try snapshot.moveItem(at: ItemPath(item: 0, section: 0), to: ItemPath(item: 1, section: 5_000))
+        try snapshot.deleteItems([20_000])
+        try snapshot.insertItems([Row(id: -1)], at: ItemPath(item: 5, section: 0))
+        snapshot._checkInvariantsNow()
+        #expect(snapshot.indexPath(of: 0) == ItemPath(item: 1, section: 5_000))
+        #expect(snapshot.indexPath(of: 105_000) == ItemPath(item: 0, section: 5_000))
+        #expect(snapshot.indexPath(of: -1) == ItemPath(item: 5, section: 0))
+        #expect(snapshot.indexPath(of: 39_999) == ItemPath(item: 39_998, section: 0))
+        #expect(snapshot.indexPath(of: 20_000) == nil)
+        // A repeat is found in a wide table too, naming both positions.
+        #expect(throws: Snapshot<Int, Row>.Failure.duplicateItem(104_999, first: ItemPath(item: 0, section: 4_999), second: ItemPath(item: 0, section: 5_001))) {
+            try Snapshot(sections + [Section(5_001, items: [Row(id: 104_999)])])
+        }
+    }
+
+    @Test("an index takes 4 bytes a bucket for ordinary lists, and stays flat over 5,000 insert-delete rounds")
+    func compactAndFlat() throws {
+        var snapshot = try Snapshot<Int, Row>([Section(0, items: (0..<100_000).map { Row(id: $0) })])
+        // 100,000 items need 2^18 buckets at three-quarters load: 1 MB, about 10 bytes an item.
+        #expect(!snapshot._index.wide)
+        #expect(snapshot._index.byteCount == (1 << 18) * 4)
+        var small = try Snapshot<Int, Row>([Section(0, items: (0..<1_000).map { Row(id: $0) })])
+        let buckets = small._index.bucketCount
+        for round in 0..<5_000 {
+            try small.appendItems([Row(id: 1_000 + round)])
+            try small.deleteItems([round])
+        }
+        #expect(small._index.bucketCount <= buckets * 2)
+        #expect(small._index.tombstones <= max(small.numberOfItems, 16))
+        small._checkInvariantsNow()
+        #expect(small.numberOfItems == 1_000)
+        #expect(small.indexPath(of: 5_999) == ItemPath(item: 999, section: 0))
+        snapshot = Snapshot()
+        #expect(snapshot._index.byteCount == 0)
+    }
+}
