@@ -120,7 +120,9 @@ extension BatchUpdate {
         }
 
         // MARK: Items
-        var deletedByOld = [Int: Set<Int>]()  // old section → rows
+        // Rows by section, as bit sets: a batch of a diff of a large list has thousands of
+        // operations, and these sets are its validation's main cost.
+        var deletedByOld = [RowSet](repeating: RowSet(), count: sectionsBefore)  // old section → rows
         for path in deletedItems {
             guard (0..<sectionsBefore).contains(path.section) else {
                 throw fail(.deleteItemFromMissingSection(path, sectionsBefore: sectionsBefore))
@@ -128,11 +130,11 @@ extension BatchUpdate {
             guard (0..<before[path.section]).contains(path.item) else {
                 throw fail(.deleteItemOutOfRange(path, itemsBefore: before[path.section]))
             }
-            guard deletedByOld[path.section, default: []].insert(path.item).inserted else {
+            guard deletedByOld[path.section].insert(path.item, below: before[path.section]) else {
                 throw fail(.duplicate(operation: "delete", path))
             }
         }
-        var insertedByNew = [Int: Set<Int>]()  // new section → rows
+        var insertedByNew = [RowSet](repeating: RowSet(), count: sectionsAfter)  // new section → rows
         for path in insertedItems {
             guard (0..<sectionsAfter).contains(path.section) else {
                 throw fail(.insertItemIntoMissingSection(path, sectionsAfter: sectionsAfter))
@@ -141,12 +143,13 @@ extension BatchUpdate {
                 throw fail(.insertItemOutOfRange(path, itemsAfter: after[path.section]))
             }
             guard !insertedSectionSet.contains(path.section) else { throw fail(.insertItemIntoInsertedSection(path)) }
-            guard insertedByNew[path.section, default: []].insert(path.item).inserted else {
+            guard insertedByNew[path.section].insert(path.item, below: after[path.section]) else {
                 throw fail(.duplicate(operation: "insert", path))
             }
         }
-        var moveSources = [Int: Set<Int>](), moveTargets = [Int: Set<Int>]()
-        var movedOut = [Int: Int](), movedIn = [Int: Int]()  // old section / new section → count
+        var moveSources = [RowSet](repeating: RowSet(), count: sectionsBefore)
+        var moveTargets = [RowSet](repeating: RowSet(), count: sectionsAfter)
+        var movedOut = [Int](repeating: 0, count: sectionsBefore), movedIn = [Int](repeating: 0, count: sectionsAfter)
         for move in movedItems {
             guard (0..<sectionsBefore).contains(move.from.section), (0..<before[move.from.section]).contains(move.from.item),
                 (0..<sectionsAfter).contains(move.to.section), (0..<after[move.to.section]).contains(move.to.item)
@@ -156,18 +159,18 @@ extension BatchUpdate {
             // "cannot move a row into a newly inserted section"
             guard !insertedSectionSet.contains(move.to.section) else { throw fail(.moveItemIntoInsertedSection(move)) }
             // "attempt to perform a delete and a move from the same index path"
-            guard deletedByOld[move.from.section]?.contains(move.from.item) != true else { throw fail(.deleteAndMoveItem(move.from)) }
+            guard !deletedByOld[move.from.section].contains(move.from.item) else { throw fail(.deleteAndMoveItem(move.from)) }
             // "attempt to perform an insert and a move to the same index path"
-            guard insertedByNew[move.to.section]?.contains(move.to.item) != true else { throw fail(.insertAndMoveToItem(move.to)) }
-            guard moveSources[move.from.section, default: []].insert(move.from.item).inserted else {
+            guard !insertedByNew[move.to.section].contains(move.to.item) else { throw fail(.insertAndMoveToItem(move.to)) }
+            guard moveSources[move.from.section].insert(move.from.item, below: before[move.from.section]) else {
                 throw fail(.duplicate(operation: "move from", move.from))
             }
-            guard moveTargets[move.to.section, default: []].insert(move.to.item).inserted else {
+            guard moveTargets[move.to.section].insert(move.to.item, below: after[move.to.section]) else {
                 throw fail(.duplicate(operation: "move to", move.to))
             }
             if sectionMap[move.from.section] != move.to.section {
-                movedOut[move.from.section, default: 0] += 1
-                movedIn[move.to.section, default: 0] += 1
+                movedOut[move.from.section] += 1
+                movedIn[move.to.section] += 1
             }
         }
         var reloadedSet = Set<ItemPath>()
@@ -178,9 +181,9 @@ extension BatchUpdate {
                     throw fail(.reloadItemOutOfRange(path, itemsBefore: before[path.section]))
                 }
                 // "attempt to delete and reload the same index path"
-                guard deletedByOld[path.section]?.contains(path.item) != true else { throw fail(.deleteAndReloadItem(path)) }
+                guard !deletedByOld[path.section].contains(path.item) else { throw fail(.deleteAndReloadItem(path)) }
                 // A reload is a delete and an insert inside UIKit, hence its message for this case.
-                guard moveSources[path.section]?.contains(path.item) != true else { throw fail(.reloadAndMoveItem(path)) }
+                guard !moveSources[path.section].contains(path.item) else { throw fail(.reloadAndMoveItem(path)) }
                 guard !deletedSectionSet.contains(path.section) else { throw fail(.deleteAndReloadItem(path)) }
                 guard reloadedSet.insert(path).inserted else { throw fail(.duplicate(operation: operation, path)) }
             }
@@ -190,9 +193,9 @@ extension BatchUpdate {
         // both before and after the update.
         for new in 0..<sectionsAfter where !insertedSectionSet.contains(new) {
             let old = sectionSource[new]
-            let deleted = deletedByOld[old]?.count ?? 0
-            let inserted = insertedByNew[new]?.count ?? 0
-            let outCount = movedOut[old] ?? 0, inCount = movedIn[new] ?? 0
+            let deleted = deletedByOld[old].count
+            let inserted = insertedByNew[new].count
+            let outCount = movedOut[old], inCount = movedIn[new]
             guard after[new] == before[old] - deleted + inserted - outCount + inCount else {
                 throw fail(.itemCount(
                     section: new, before: before[old], after: after[new], inserted: inserted, deleted: deleted,
@@ -203,8 +206,8 @@ extension BatchUpdate {
         // Where the rows of the old section `old` go in the new section `new`: kept rows fill the
         // slots that are neither inserted nor (when `countingMoves`) the target of a move.
         func rowMap(old: Int, new: Int, countingMoves: Bool) -> [Int] {
-            let deleted = deletedByOld[old] ?? [], inserted = insertedByNew[new] ?? []
-            let sources = countingMoves ? moveSources[old] ?? [] : [], targets = countingMoves ? moveTargets[new] ?? [] : []
+            let deleted = deletedByOld[old], inserted = insertedByNew[new]
+            let sources = countingMoves ? moveSources[old] : RowSet(), targets = countingMoves ? moveTargets[new] : RowSet()
             var map = [Int](repeating: -1, count: before[old])
             var slot = 0
             for row in 0..<before[old] where !deleted.contains(row) && !sources.contains(row) {
@@ -241,7 +244,7 @@ extension BatchUpdate {
                 let belongs = ItemPath(item: trueRows[s]![path.item], section: sectionMap[s])
                 guard lands != belongs else { continue }
                 // "attempt to perform an insert and a move to the same index path"
-                if moveTargets[lands.section]?.contains(lands.item) == true { throw fail(.insertAndMoveToItem(lands)) }
+                if (0..<sectionsAfter).contains(lands.section) && moveTargets[lands.section].contains(lands.item) { throw fail(.insertAndMoveToItem(lands)) }
                 // "attempt to insert row 1 into section 0, but there are only 1 rows in section 0 after the update"
                 guard lands.section < sectionsAfter else {
                     throw fail(.insertItemIntoMissingSection(lands, sectionsAfter: sectionsAfter))
@@ -264,8 +267,8 @@ extension BatchUpdate {
         // MARK: Where every item goes
         // A shifted reload is, as in UIKit, a delete of its old cell and an insert where it lands.
         for (path, lands) in shifted {
-            deletedByOld[path.section, default: []].insert(path.item)
-            insertedByNew[lands.section, default: []].insert(lands.item)
+            deletedByOld[path.section].insert(path.item, below: before[path.section])
+            insertedByNew[lands.section].insert(lands.item, below: after[lands.section])
         }
         var itemMap = before.map { [ItemPath?](repeating: nil, count: $0) }
         for move in movedItems { itemMap[move.from.section][move.from.item] = move.to }
@@ -287,5 +290,30 @@ extension BatchUpdate {
         outcome.freshItems = fresh
         outcome.reconfiguredItems = reconfigured
         return outcome
+    }
+}
+
+/// A set of rows of one section, as bits: what validation needs (insert, membership, count) without
+/// hashing. Empty until the first insert, which sizes it for the section.
+struct RowSet {
+    private var words: [UInt64] = []
+    /// The number of rows in the set.
+    private(set) var count = 0
+
+    /// Adds `row`, which must be below `limit`, the section's row count; returns whether it was new.
+    @discardableResult
+    mutating func insert(_ row: Int, below limit: Int) -> Bool {
+        if words.isEmpty { words = [UInt64](repeating: 0, count: (limit + 63) / 64) }
+        let bit: UInt64 = 1 << UInt64(row & 63)
+        guard words[row >> 6] & bit == 0 else { return false }
+        words[row >> 6] |= bit
+        count += 1
+        return true
+    }
+
+    /// Whether `row` is in the set.
+    func contains(_ row: Int) -> Bool {
+        let word = row >> 6
+        return row >= 0 && word < words.count && words[word] & (1 << UInt64(row & 63)) != 0
     }
 }
