@@ -71,18 +71,18 @@ struct _LocationTable: Sendable {
     }
 
     /// The number of bits that hold every value below `limit`.
-    @inlinable
+    @inlinable @inline(__always)
     static func bits(for limit: Int) -> Int {
         Int.bitWidth - (limit - 1).leadingZeroBitCount
     }
 
     /// The number of buckets.
-    @inlinable
+    @inlinable @inline(__always)
     var bucketCount: Int { mask + 1 }
 
     /// Whether the table holds `adding` more entries (tombstones count as taken), rows below `rows`
     /// and tokens below `tokens`, without a rebuild.
-    @inlinable
+    @inlinable @inline(__always)
     func fits(adding: Int, rows: Int, tokens: Int) -> Bool {
         let buckets = bucketCount
         return count + tombstones + adding <= buckets - buckets / 4
@@ -90,13 +90,13 @@ struct _LocationTable: Sendable {
     }
 
     /// The packed location of `token` and `row`, without a fingerprint.
-    @inlinable
+    @inlinable @inline(__always)
     func pack(token: Int32, row: Int32) -> UInt64 {
         UInt64(UInt32(bitPattern: row)) | UInt64(UInt32(bitPattern: token)) << UInt64(rowBits)
     }
 
     /// The fingerprint of `hash`, in place above the location fields.
-    @inlinable
+    @inlinable @inline(__always)
     func fingerprint(_ hash: Int) -> UInt64 {
         let free = UInt64(UInt(bitPattern: hash)) >> UInt64(fingerprintShift)
         let top: UInt64 = 1 << UInt64(64 - fingerprintShift)
@@ -104,18 +104,18 @@ struct _LocationTable: Sendable {
     }
 
     /// The mask of the location fields.
-    @inlinable
+    @inlinable @inline(__always)
     var locationMask: UInt64 { (1 << UInt64(locationBits)) - 1 }
 
     /// The row of an entry.
-    @inlinable
+    @inlinable @inline(__always)
     func row(_ entry: UInt64) -> Int32 { Int32(truncatingIfNeeded: entry & ((1 << UInt64(rowBits)) - 1)) }
 
     /// The token of an entry.
-    @inlinable
+    @inlinable @inline(__always)
     func token(_ entry: UInt64) -> Int32 { Int32(truncatingIfNeeded: (entry & locationMask) >> UInt64(rowBits)) }
 
-    @inlinable
+    @inlinable @inline(__always)
     subscript(bucket: Int) -> UInt64 {
         get {
             if wide { return UInt64(words[bucket &* 2]) | UInt64(words[bucket &* 2 &+ 1]) << 32 }
@@ -133,7 +133,7 @@ struct _LocationTable: Sendable {
 
     /// The first entry, probing from `hash`, with `hash`'s fingerprint for whose token and row
     /// `isMatch` holds; returns its bucket and word.
-    @inlinable
+    @inlinable @inline(__always)
     func first(hash: Int, where isMatch: (_ token: Int32, _ row: Int32) -> Bool) -> (bucket: Int, entry: UInt64)? {
         guard count > 0 else { return nil }
         let print = fingerprint(hash), fields = ~locationMask
@@ -151,7 +151,7 @@ struct _LocationTable: Sendable {
     /// `nil`.
     ///
     /// - Precondition: ``fits(adding:rows:tokens:)`` holds for one more entry at this row and token.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func entryOrInsert(
         hash: Int, token: Int32, row: Int32, where isMatch: (_ token: Int32, _ row: Int32) -> Bool
     ) -> (token: Int32, row: Int32)? {
@@ -181,7 +181,7 @@ struct _LocationTable: Sendable {
     /// Adds an entry the table does not hold, in the first free bucket from `hash`.
     ///
     /// - Precondition: ``fits(adding:rows:tokens:)`` holds for one more entry at this row and token.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func insert(hash: Int, token: Int32, row: Int32) {
         var bucket = hash & mask
         while true {

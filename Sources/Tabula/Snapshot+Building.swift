@@ -82,13 +82,59 @@ extension Snapshot {
         return (snapshot, report)
     }
 
-    /// Replaces the (empty) contents with `sections`. On a throw, `self` is left empty.
+    /// Replaces the (empty) contents with `sections`, which must not repeat an identifier: what
+    /// every snapshot built without a ``DuplicatePolicy`` pays, one hash and one probe an item.
+    /// On a throw, `self` is left empty.
+    @inlinable
+    mutating func _buildRejectingDuplicates(_ sections: [SectionType]) throws {
+        var total = 0, longest = 0
+        for section in sections {
+            total += section.items.count
+            longest = max(longest, section.items.count)
+        }
+        var index = _LocationTable(capacity: total, rows: longest, tokens: sections.count)
+        var sectionTokens = [SectionID: Int32](minimumCapacity: sections.count)
+        // Recorded and thrown after the loop, as in `_build`.
+        var failure: Failure? = nil
+        scan: for s in sections.indices {
+            let token = Int32(truncatingIfNeeded: s)
+            if let earlier = sectionTokens.updateValue(token, forKey: sections[s].id) {
+                failure = .duplicateSection(sections[s].id, first: Int(earlier), second: s)
+                break scan
+            }
+            let items = sections[s].items
+            for r in items.indices {
+                let id = items[r].id
+                let existing = index.entryOrInsert(hash: Self._hash(id), token: token, row: Int32(truncatingIfNeeded: r)) {
+                    (Int($0) == s ? items : sections[Int($0)].items)[Int($1)].id == id
+                }
+                if let existing {
+                    failure = .duplicateItem(
+                        id, first: ItemPath(item: Int(existing.row), section: Int(existing.token)), second: ItemPath(item: r, section: s))
+                    break scan
+                }
+            }
+        }
+        if let failure {
+            self = Snapshot()
+            throw failure
+        }
+        _sections = sections
+        _tokens = Array(0..<Int32(truncatingIfNeeded: sections.count))
+        _tokenIndex = _tokens
+        _sectionTokens = sectionTokens
+        _index = index
+    }
+
+    /// Replaces the (empty) contents with `sections`, resolving repeated identifiers as `keep`
+    /// says. On a throw, `self` is left empty.
     ///
     /// Inlinable so that hashing is specialised for the client's identifier type.
     @inlinable
     mutating func _build(
         _ input: [SectionType], keep: DuplicatePolicy.Kind?, report: inout DuplicateReport<SectionID, Item.ID>
     ) throws {
+        if keep == nil { return try _buildRejectingDuplicates(input) }
         var sections = input
         var total = 0, longest = 0
         for section in sections {

@@ -7,16 +7,18 @@
 //   location is held by one entry at a time.
 
 extension Snapshot {
-    /// The hash of an item identifier, as the index uses it.
-    @inlinable
-    static func _hash(_ id: Item.ID) -> Int { id.hashValue }
+    /// The hash of an item identifier, as the index uses it: the standard library's raw hash, which
+    /// `Set` and `Dictionary` use too (for `Int` and other one-word types it hashes the word
+    /// directly, without building a `Hasher`).
+    @inlinable @inline(__always)
+    static func _hash(_ id: Item.ID) -> Int { id._rawHashValue(seed: 0) }
 
 
     /// Where the item `id` is, or `nil`.
     ///
     /// - Complexity: O(1) on average: one hash of `id`, and one identifier comparison unless a
     ///   fingerprint matches by chance.
-    @inlinable
+    @inlinable @inline(__always)
     func _location(of id: Item.ID) -> Location? {
         guard let found = _index.first(hash: Self._hash(id), where: { token, row in
             _sections[Int(_tokenIndex[Int(token)])].items[Int(row)].id == id

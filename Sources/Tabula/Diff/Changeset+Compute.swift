@@ -2,10 +2,11 @@ extension Changeset where Item: Equatable {
     /// Computes the changeset from `source` to `target`, comparing content with `==`.
     ///
     /// - Complexity: O(*n* + *m* log *m*) for *n* items and *m* moved ones. With the same sections
-    ///   on both sides, most items are matched by one equality check against the item after the
-    ///   previous match, so only items next to an insert, a delete or a move are hashed (once
-    ///   each). When sections are inserted, deleted or moved, the intermediate stages' snapshots
-    ///   index their items again: about two more hashes per item.
+    ///   on both sides, most items are matched by an equality check against the item after the
+    ///   previous match (or one of the two after it, past a deletion), so only inserted and moved
+    ///   items, and items after longer deletions, are hashed (once each). When sections are
+    ///   inserted, deleted or moved, the intermediate stages' snapshots index the items of the
+    ///   sections that survive once more (positions only: no identifier is stored).
     @inlinable
     public init(from source: SnapshotType, to target: SnapshotType, options: DiffOptions = DiffOptions()) {
         self.init(from: source, to: target, options: options, isContentEqual: ==)
@@ -189,6 +190,13 @@ struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable> where Item
                 if hintSection >= 0 && hintRow < hintItems.count && hintItems[hintRow].id == id {
                     s = hintSection
                     r = hintRow
+                } else if hintSection >= 0 && hintRow + 1 < hintItems.count && hintItems[hintRow + 1].id == id {
+                    // One old item skipped (deleted, or moved and matched later): still no hash.
+                    s = hintSection
+                    r = hintRow + 1
+                } else if hintSection >= 0 && hintRow + 2 < hintItems.count && hintItems[hintRow + 2].id == id {
+                    s = hintSection
+                    r = hintRow + 2
                 } else if let location = old._location(of: id) {
                     s = Int(old._tokenIndex[Int(location.token)])
                     r = Int(location.row)
