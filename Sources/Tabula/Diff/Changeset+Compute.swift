@@ -178,8 +178,13 @@ struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable> where Item
             let home = newToOldSection[t]
             let sectionInserted = home < 0
             // Rows of the matched home section, in target order, with their target rows.
-            var stayRows = [Int32](), stayTargets = [Int32](), stayUpdates = [UpdateKind?]()
-            if !sectionInserted { stayRows.reserveCapacity(items.count) }
+            var stayRows = [Int32](), stayTargets = [Int32]()
+            // The stays whose item changed, by their index in `stayRows`: few, so kept apart.
+            var stayUpdates = [(stay: Int, kind: UpdateKind)]()
+            if !sectionInserted {
+                stayRows.reserveCapacity(items.count)
+                stayTargets.reserveCapacity(items.count)
+            }
             // The old section the previous item came from, and its items: fetched again only when
             // the section changes, which keeps array retains out of the per-item loop.
             var hintSection = home, hintRow = 0
@@ -226,9 +231,9 @@ struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable> where Item
                 // UIKit reconfigures only in a cell of the same type: anything else is a reload.
                 if kind == .reconfigure, let canReconfigure, !canReconfigure(oldItem, items[j]) { kind = .reload }
                 if s == home {
+                    if let kind { stayUpdates.append((stayRows.count, kind)) }
                     stayRows.append(Int32(r))
                     stayTargets.append(Int32(j))
-                    stayUpdates.append(kind)
                 } else {
                     crossMoves.append((from, target))
                     if let kind { pendingUpdates.append(PendingUpdate(path: target, kind: kind, oldValue: oldItem)) }
@@ -237,19 +242,25 @@ struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable> where Item
             // Items of the home section off the longest increasing run of old rows must move.
             if !stayRows.isEmpty {
                 let keep = longestIncreasingSubsequenceMask(stayRows)
+                var nextUpdate = 0
                 for k in 0..<stayRows.count {
-                    let from = ItemPath(item: Int(stayRows[k]), section: home)
+                    var kind: UpdateKind? = nil
+                    if nextUpdate < stayUpdates.count && stayUpdates[nextUpdate].stay == k {
+                        kind = stayUpdates[nextUpdate].kind
+                        nextUpdate += 1
+                    }
                     if keep[k] {
-                        if let kind = stayUpdates[k] {
-                            inPlaceUpdates.append((from, kind))
+                        if let kind {
+                            inPlaceUpdates.append((ItemPath(item: Int(stayRows[k]), section: home), kind))
                             inPlaceTargets.append(ItemPath(item: Int(stayTargets[k]), section: t))
                         }
                         continue
                     }
+                    let from = ItemPath(item: Int(stayRows[k]), section: home)
                     let to = ItemPath(item: Int(stayTargets[k]), section: t)
                     crossMoves.append((from, to))
                     // An update of an item that moves waits for a later stage (rule 2).
-                    if let kind = stayUpdates[k] {
+                    if let kind {
                         pendingUpdates.append(PendingUpdate(path: to, kind: kind, oldValue: oldSections[home].items[from.item]))
                     }
                 }
@@ -264,8 +275,9 @@ struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable> where Item
                 if sectionSurvives { removals.append(ItemPath(item: r, section: s)) }
             }
         }
-        removals.sort()
-        inserts.sort()
+        // Usually in order already (checked in O(n), sorted only when not).
+        if !removals.isSorted { removals.sort() }
+        if !inserts.isSorted { inserts.sort() }
         // Rule 5: UIKit places a reloaded row by the batch's deletes and inserts only, not by its
         // moves. When sections are stable, every item update shares the batch with the item moves,
         // so as soon as there is a move, the updates of items that stay wait for a stage of their
@@ -391,5 +403,18 @@ struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable> where Item
         }
         if let last = stages.indices.last { stages[last].snapshot = new }
         return (stages, stats)
+    }
+}
+
+extension Array where Element: Comparable {
+    /// Whether the elements are in ascending order.
+    @inlinable
+    var isSorted: Bool {
+        var i = 1
+        while i < count {
+            if self[i] < self[i - 1] { return false }
+            i += 1
+        }
+        return true
     }
 }
