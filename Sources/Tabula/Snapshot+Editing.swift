@@ -105,20 +105,65 @@ extension Snapshot {
             indices.insert(index)
         }
         guard let lowest = indices.min() else { return }
-        for index in indices.sorted(by: >) {
-            let section = _sections[index]
-            let token = _tokens[index]
-            for (row, item) in section.items.enumerated() {
-                _indexRemove(item.id, token: token, row: row)
-                if !_updateMarks.isEmpty { _updateMarks[item.id] = nil }
-            }
-            _sectionTokens[section.id] = nil
-            _reloadedSections.remove(section.id)
-            _tokenIndex[Int(_tokens[index])] = -1
-            _sections.remove(at: index)
-            _tokens.remove(at: index)
-        }
+        for index in indices.sorted(by: >) { _removeSection(at: index) }
         _renumberSections(from: lowest)
+        _compactIndexIfWorthwhile()
+        _checkInvariants()
+    }
+
+    /// Removes the section at `index` and its items; the caller renumbers the sections after it.
+    @inlinable
+    mutating func _removeSection(at index: Int) {
+        let section = _sections[index]
+        let token = _tokens[index]
+        for (row, item) in section.items.enumerated() {
+            _indexRemove(item.id, token: token, row: row)
+            if !_updateMarks.isEmpty { _updateMarks[item.id] = nil }
+        }
+        _sectionTokens[section.id] = nil
+        _reloadedSections.remove(section.id)
+        _tokenIndex[Int(token)] = -1
+        _sections.remove(at: index)
+        _tokens.remove(at: index)
+    }
+
+    /// Removes the rows `rows` (ascending, in range) of the section at `index`, compacting the
+    /// section in place from the first of them: the rows before it do not move.
+    @inlinable
+    mutating func _removeRows(_ rows: [Int], inSection index: Int) {
+        guard let first = rows.first else { return }
+        let token = _tokens[index]
+        var items = _sections[index].items
+        _sections[index].items = []  // keep `items` uniquely referenced while it is edited
+        var write = first, next = 0
+        for read in first..<items.count {
+            if next < rows.count && rows[next] == read {
+                next += 1
+                _indexRemove(items[read].id, token: token, row: read)
+                if !_updateMarks.isEmpty { _updateMarks[items[read].id] = nil }
+            } else {
+                // Rows below `write` are settled, so no other entry holds this location.
+                if write != read {
+                    _index.move(
+                        hash: Self._hash(items[read].id), fromToken: token, row: Int32(truncatingIfNeeded: read),
+                        toToken: token, row: Int32(truncatingIfNeeded: write))
+                    items.swapAt(write, read)
+                }
+                write += 1
+            }
+        }
+        items.removeSubrange(write...)
+        _sections[index].items = items
+    }
+
+    /// Removes `rows` (old section index → ascending rows) from their sections, then the sections
+    /// at `sections` (ascending), with their items: the state after the first stage of a diff,
+    /// reached by editing the snapshot on screen instead of indexing every item again.
+    @inlinable
+    mutating func _removeForDiff(sections: [Int], rows: [Int: [Int]]) {
+        for (section, sectionRows) in rows { _removeRows(sectionRows, inSection: section) }
+        for index in sections.reversed() { _removeSection(at: index) }
+        if let lowest = sections.first { _renumberSections(from: lowest) }
         _compactIndexIfWorthwhile()
         _checkInvariants()
     }
@@ -272,32 +317,7 @@ extension Snapshot {
             guard let path = indexPath(of: id) else { throw Failure.unknownItem(id) }
             bySection[path.section, default: []].append(path.item)
         }
-        for (section, rows) in bySection {
-            let sorted = rows.sorted()
-            let token = _tokens[section]
-            var items = _sections[section].items
-            _sections[section].items = []  // keep `items` uniquely referenced while it is edited
-            // Compacted in place from the first deleted row: the rows before it do not move.
-            var write = sorted[0], next = 0
-            for read in sorted[0]..<items.count {
-                if next < sorted.count && sorted[next] == read {
-                    next += 1
-                    _indexRemove(items[read].id, token: token, row: read)
-                    if !_updateMarks.isEmpty { _updateMarks[items[read].id] = nil }
-                } else {
-                    // Rows below `write` are settled, so no other entry holds this location.
-                    if write != read {
-                        _index.move(
-                            hash: Self._hash(items[read].id), fromToken: token, row: Int32(truncatingIfNeeded: read),
-                            toToken: token, row: Int32(truncatingIfNeeded: write))
-                        items.swapAt(write, read)
-                    }
-                    write += 1
-                }
-            }
-            items.removeSubrange(write...)
-            _sections[section].items = items
-        }
+        for (section, rows) in bySection { _removeRows(rows.sorted(), inSection: section) }
         _compactIndexIfWorthwhile()
         _checkInvariants()
     }

@@ -322,39 +322,38 @@ struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable> where Item
             if pendingUpdates.isEmpty { stage.updatedSectionTitles = titleUpdates }
             if !stage.isEmpty { stages.append(Stage(update: stage, snapshot: beforePending)) }
         } else {
-            // Rule 4, stage one: removals, in the source's coordinates.
-            var afterRemovals = [Section<SectionID, Item>]()
-            afterRemovals.reserveCapacity(oldCount - update.deletedSections.count)
-            // stageOneRow[s][r]: the row of old item (s, r) once the removals are done.
-            var stageOneRow = [[Int32]](repeating: [], count: oldCount)
+            // Rule 4, stage one: removals, in the source's coordinates. `removals` is sorted, so
+            // each section's rows are ascending.
             var removalsBySection = [Int: [Int]]()
             for path in removals { removalsBySection[path.section, default: []].append(path.item) }
-            var newValues = [ItemPath: Item]()
-            for (path, _) in inPlaceUpdates {
-                let destination = new.indexPath(of: oldSections[path.section].items[path.item].id)!
-                newValues[path] = newSections[destination.section].items[destination.item]
-            }
-            for s in 0..<oldCount where oldToNewSection[s] >= 0 {
-                var section = oldSections[s]
-                let removed = Set(removalsBySection[s] ?? [])
-                var kept = [Item]()
-                kept.reserveCapacity(section.items.count - removed.count)
-                var rows = [Int32](repeating: -1, count: section.items.count)
-                for (r, item) in section.items.enumerated() where !removed.contains(r) {
-                    rows[r] = Int32(kept.count)
-                    kept.append(newValues[ItemPath(item: r, section: s)] ?? item)
+            // The row of the old item at `path` once the removals are done.
+            func stageOneRow(_ path: ItemPath) -> Int {
+                guard let removed = removalsBySection[path.section] else { return path.item }
+                var low = 0, high = removed.count  // removed rows below `path.item`
+                while low < high {
+                    let mid = (low + high) >> 1
+                    if removed[mid] < path.item { low = mid + 1 } else { high = mid }
                 }
-                section.items = kept
-                stageOneRow[s] = rows
-                afterRemovals.append(section)
+                return path.item - low
             }
             let removalStage = BatchUpdate(
                 deletedSections: update.deletedSections, deletedItems: removals,
                 reloadedItems: inPlaceReloads, reconfiguredItems: inPlaceReconfigures)
             let sectionStage = BatchUpdate(insertedSections: update.insertedSections, movedSections: sectionMoves)
-            // Indexed once; stage two rearranges its sections without indexing their items again.
-            let afterRemovalsSnapshot = removalStage.isEmpty && sectionStage.isEmpty
-                ? SnapshotType() : SnapshotType(uncheckedUniqueSections: afterRemovals)
+            // The snapshot on screen, edited: only removed items and the items after them in their
+            // sections are indexed again. Stage two rearranges its sections without indexing
+            // their items again.
+            var afterRemovalsSnapshot = SnapshotType()
+            if !(removalStage.isEmpty && sectionStage.isEmpty) {
+                afterRemovalsSnapshot = old.clearingUpdateRequests()
+                afterRemovalsSnapshot._removeForDiff(sections: update.deletedSections, rows: removalsBySection)
+                // Items that stay and changed show their new content from this stage on.
+                for (path, _) in inPlaceUpdates {
+                    let destination = new.indexPath(of: oldSections[path.section].items[path.item].id)!
+                    afterRemovalsSnapshot._sections[survivingRank[path.section]].items[stageOneRow(path)] =
+                        newSections[destination.section].items[destination.item]
+                }
+            }
             if !removalStage.isEmpty {
                 stages.append(Stage(update: removalStage, snapshot: afterRemovalsSnapshot))
             }
@@ -382,8 +381,7 @@ struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable> where Item
             // Stage three: items inserted and moved, from the stage-two positions.
             var itemStage = BatchUpdate(insertedItems: inserts)
             itemStage.movedItems = crossMoves.map { move in
-                let row = Int(stageOneRow[move.from.section][move.from.item])
-                return .init(from: ItemPath(item: row, section: oldToNewSection[move.from.section]), to: move.to)
+                return .init(from: ItemPath(item: stageOneRow(move.from), section: oldToNewSection[move.from.section]), to: move.to)
             }.sorted { $0.to < $1.to }
             if pendingUpdates.isEmpty { itemStage.updatedSectionTitles = titleUpdates }
             if !itemStage.isEmpty || (pendingUpdates.isEmpty && !titleUpdates.isEmpty) {
