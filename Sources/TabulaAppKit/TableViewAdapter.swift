@@ -449,6 +449,9 @@
 
     extension TableViewAdapter where Item: Equatable {
         /// Creates an adapter that compares content with `==` (``CellConfigurators/cheapestUpdate``).
+        // Inlinable, so that the `==` the diff runs for every matched item is specialised for
+        // your item type.
+        @inlinable
         public convenience init(
             tableView: NSTableView, cells: CellConfigurators<Item>, bundle: Bundle = .main,
             differ: ListDriver<SectionID, Item>.Differ = .specialised

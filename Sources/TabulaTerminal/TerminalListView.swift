@@ -248,6 +248,9 @@ where Item.ID: Sendable {
 
 extension TerminalListView where Item: Equatable {
     /// Creates a view that compares content with `==` and reconfigures changed rows.
+    // Inlinable, so that the `==` the diff runs for every matched item is specialised for
+    // your item type.
+    @inlinable
     public convenience init(cells: CellConfigurators<Item>, differ: ListDriver<SectionID, Item>.Differ = .specialised) throws {
         try self.init(cells: cells, updateKind: { $0 == $1 ? nil : .reconfigure }, differ: differ)
     }

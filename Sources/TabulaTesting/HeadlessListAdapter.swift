@@ -262,6 +262,9 @@ where Item.ID: Sendable {
 extension HeadlessListAdapter where Item: Equatable {
     /// Creates an adapter that compares content with `==` and picks the cheapest correct update for
     /// a changed item (`CellConfigurators.cheapestUpdate`).
+    // Inlinable, so that the `==` the diff runs for every matched item is specialised for
+    // your item type.
+    @inlinable
     public convenience init(
         listView: HeadlessListView, cells: CellConfigurators<Item>, differ: ListDriver<SectionID, Item>.Differ = .specialised
     ) throws {

@@ -412,6 +412,9 @@
         /// Creates an adapter that compares content with `==` and picks the cheapest correct update
         /// of a changed item: `reconfigure` when it keeps its cell class, reload when the class
         /// changes (``CellConfigurators/cheapestUpdate``).
+        // Inlinable, so that the `==` the diff runs for every matched item is specialised for
+        // your item type.
+        @inlinable
         public convenience init(
             collectionView: UICollectionView, cells: CellConfigurators<Item>, bundle: Bundle = .main,
             differ: ListDriver<SectionID, Item>.Differ = .specialised

@@ -105,7 +105,10 @@ final class PseudoTerminal {
     func waitForExit(seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { collect(for: 0.05) }
-        return !process.isRunning
+        guard !process.isRunning else { return false }
+        // What the process wrote just before it exited may still be in the terminal's buffer.
+        collect(for: 0.2)
+        return true
     }
 }
 

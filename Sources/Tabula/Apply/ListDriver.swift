@@ -354,8 +354,8 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
             return
         }
         let stage = changeset.stages[index]
-        let after = stage.snapshot.sections.map(\.items.count)
-        if let problem = check(stage.update, before: snapshot.sections.map(\.items.count), after: after, in: view) {
+        let after = stage.snapshot.sections.map { $0.items.count }
+        if let problem = check(stage.update, before: snapshot.sections.map { $0.items.count }, after: after, in: view) {
             reload(to: changeset.target, because: .fallback(problem))
             drain()
             return
@@ -403,6 +403,8 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
 
 extension ListDriver where Item: Equatable {
     /// Creates a driver that compares content with `==` and updates changed items with `updates`.
+    // Inlinable so that `==`, run for every item the diff matches, is specialised for your type.
+    @inlinable
     public convenience init(
         snapshot: Snapshot<SectionID, Item> = Snapshot(), updates: UpdateKind = .reload,
         canReconfigure: (@Sendable (Item, Item) -> Bool)? = nil, differ: Differ = .specialised
