@@ -87,12 +87,7 @@ extension Snapshot {
     /// On a throw, `self` is left empty.
     @inlinable
     mutating func _buildRejectingDuplicates(_ sections: [SectionType]) throws {
-        var total = 0, longest = 0
-        for section in sections {
-            total += section.items.count
-            longest = max(longest, section.items.count)
-        }
-        var index = _LocationTable(capacity: total, rows: longest, tokens: sections.count)
+        var index = Self._emptyIndex(for: sections)
         var sectionTokens = [SectionID: Int32](minimumCapacity: sections.count)
         // Recorded and thrown after the loop, as in `_build`.
         var failure: Failure? = nil
@@ -115,6 +110,24 @@ extension Snapshot {
                 }
             }
         }
+        try _install(sections, sectionTokens: sectionTokens, index: index, failure: failure)
+    }
+
+    /// An empty index sized for `sections`: one allocation, which never grows while they are
+    /// indexed.
+    @inlinable
+    static func _emptyIndex(for sections: [SectionType]) -> _LocationTable {
+        var total = 0, longest = 0
+        for section in sections {
+            total += section.items.count
+            longest = max(longest, section.items.count)
+        }
+        return _LocationTable(capacity: total, rows: longest, tokens: sections.count)
+    }
+
+    /// Takes what a build produced, or throws `failure` and leaves `self` empty.
+    @inlinable
+    mutating func _install(_ sections: [SectionType], sectionTokens: [SectionID: Int32], index: _LocationTable, failure: Failure?) throws {
         if let failure {
             self = Snapshot()
             throw failure
@@ -136,19 +149,13 @@ extension Snapshot {
     ) throws {
         if keep == nil { return try _buildRejectingDuplicates(input) }
         var sections = input
-        var total = 0, longest = 0
-        for section in sections {
-            total += section.items.count
-            longest = max(longest, section.items.count)
-        }
-        // One allocation for the index, which then never grows while it is built.
-        var index = _LocationTable(capacity: total, rows: longest, tokens: sections.count)
+        var index = Self._emptyIndex(for: sections)
         var sectionTokens = [SectionID: Int32](minimumCapacity: sections.count)
 
         // keepLast needs to know, before placing an occurrence, whether a later one exists.
         var lastOccurrence: [Item.ID: ItemPath] = [:]
         if keep == .keepLast {
-            lastOccurrence.reserveCapacity(total)
+            lastOccurrence.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
             for (s, section) in sections.enumerated() {
                 for (r, item) in section.items.enumerated() { lastOccurrence[item.id] = ItemPath(item: r, section: s) }
             }
@@ -217,15 +224,7 @@ extension Snapshot {
             if let kept { sections[s].items = kept }
             if let keptInputRows { droppedInputRows[s] = keptInputRows }
         }
-        if let failure {
-            self = Snapshot()
-            throw failure
-        }
-        _sections = sections
-        _tokens = Array(0..<Int32(truncatingIfNeeded: sections.count))
-        _tokenIndex = _tokens
-        _sectionTokens = sectionTokens
-        _index = index
+        try _install(sections, sectionTokens: sectionTokens, index: index, failure: failure)
     }
 }
 
