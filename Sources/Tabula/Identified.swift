@@ -22,6 +22,14 @@ public struct Identified<Value: Hashable & Sendable>: Identifiable, Hashable, Se
     public var id: Value { value }
 
     public var description: String { "\(value)" }
+
+    // Written out and inlinable: the diff compares every matched item, and the derived `==` is
+    // compiled once, in Tabula, for any value.
+    @inlinable
+    public static func == (lhs: Identified, rhs: Identified) -> Bool { lhs.value == rhs.value }
+
+    @inlinable
+    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 extension Section {

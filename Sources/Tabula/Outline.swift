@@ -89,8 +89,25 @@ public struct OutlineRow<ID: Hashable & Sendable, Value>: Identifiable {
     public var isExpanded: Bool
 }
 
-extension OutlineRow: Equatable where Value: Equatable {}
-extension OutlineRow: Hashable where Value: Hashable {}
+extension OutlineRow: Equatable where Value: Equatable {
+    // Written out and inlinable, so that the diff's comparison of every row is specialised.
+    @inlinable
+    public static func == (lhs: OutlineRow, rhs: OutlineRow) -> Bool {
+        lhs.id == rhs.id && lhs.value == rhs.value && lhs.depth == rhs.depth && lhs.hasChildren == rhs.hasChildren
+            && lhs.isExpanded == rhs.isExpanded
+    }
+}
+
+extension OutlineRow: Hashable where Value: Hashable {
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(value)
+        hasher.combine(depth)
+        hasher.combine(hasChildren)
+        hasher.combine(isExpanded)
+    }
+}
 extension OutlineRow: Sendable where Value: Sendable {}
 extension Outline: Sendable where Value: Sendable {}
 extension OutlineNode: Sendable where Value: Sendable {}
