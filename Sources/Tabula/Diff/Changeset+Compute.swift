@@ -229,7 +229,7 @@ struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable> where Item
                 var kind: UpdateKind? = classify(oldItem, items[j])
                 if hasMarks, let requested = new.requestedUpdate(for: id) { kind = requested }
                 // UIKit reconfigures only in a cell of the same type: anything else is a reload.
-                if kind == .reconfigure, let canReconfigure, !canReconfigure(oldItem, items[j]) { kind = .reload }
+                if kind?.kind == .reconfigure, let canReconfigure, !canReconfigure(oldItem, items[j]) { kind = .reload }
                 if s == home {
                     if let kind { stayUpdates.append((stayRows.count, kind)) }
                     stayRows.append(Int32(r))
