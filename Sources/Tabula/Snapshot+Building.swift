@@ -89,6 +89,20 @@ extension Snapshot {
     mutating func _buildRejectingDuplicates(_ sections: [SectionType]) throws {
         var index = Self._emptyIndex(for: sections)
         var sectionTokens = [SectionID: Int32](minimumCapacity: sections.count)
+        // A table too large for the cache is filled region by region (see `_indexInCacheOrder`).
+        // Any repeat sends the build down the path below, which reports the first in input order.
+        if index.bucketCount >= 1 << 20 {
+            var unique = true
+            for s in sections.indices where sectionTokens.updateValue(Int32(truncatingIfNeeded: s), forKey: sections[s].id) != nil {
+                unique = false
+                break
+            }
+            if unique && Self._indexInCacheOrder(sections, into: &index) {
+                return try _install(sections, sectionTokens: sectionTokens, index: index, failure: nil)
+            }
+            index = Self._emptyIndex(for: sections)
+            sectionTokens.removeAll(keepingCapacity: true)
+        }
         // Recorded and thrown after the loop, as in `_build`.
         var failure: Failure? = nil
         scan: for s in sections.indices {
@@ -111,6 +125,46 @@ extension Snapshot {
             }
         }
         try _install(sections, sectionTokens: sectionTokens, index: index, failure: failure)
+    }
+
+    /// Indexes the items of `sections` (whose section identifiers are unique) in the order of the
+    /// table's regions, not of the items: a table larger than the cache costs a miss for every
+    /// item placed at random, and a region of 1/256 of it stays in cache while it fills. Costs
+    /// 24 bytes an item while it runs. Returns `false`, with `index` partly filled, at the first
+    /// repeated identifier.
+    @inlinable
+    static func _indexInCacheOrder(_ sections: [SectionType], into index: inout _LocationTable) -> Bool {
+        let regionShift = Int.bitWidth - index.mask.leadingZeroBitCount - 8  // 256 regions
+        var hashes = [Int]()
+        var starts = [Int](repeating: 0, count: 257)
+        for section in sections {
+            for item in section.items {
+                let hash = Self._hash(item.id)
+                hashes.append(hash)
+                starts[(hash & index.mask) >> regionShift + 1] += 1
+            }
+        }
+        for region in 0..<256 { starts[region + 1] += starts[region] }
+        var order = [(hash: Int, token: Int32, row: Int32)](repeating: (0, 0, 0), count: hashes.count)
+        var next = 0
+        for (s, section) in sections.enumerated() {
+            for row in section.items.indices {
+                let hash = hashes[next]
+                next += 1
+                let region = (hash & index.mask) >> regionShift
+                order[starts[region]] = (hash, Int32(truncatingIfNeeded: s), Int32(truncatingIfNeeded: row))
+                starts[region] += 1
+            }
+        }
+        hashes = []
+        for (hash, token, row) in order {
+            // Identifiers are read only when a fingerprint matches.
+            let existing = index.entryOrInsert(hash: hash, token: token, row: row) {
+                sections[Int($0)].items[Int($1)].id == sections[Int(token)].items[Int(row)].id
+            }
+            if existing != nil { return false }
+        }
+        return true
     }
 
     /// An empty index sized for `sections`: one allocation, which never grows while they are

@@ -133,6 +133,30 @@ struct ItemIndexTests {
         }
     }
 
+    @Test("a large snapshot is indexed region by region, and reports the same first repeat as a small one")
+    func largeBuildInCacheOrder() throws {
+        // 400,000 items need 2^20 buckets: the size from which the build fills the table by region.
+        func sections() -> [Section<Int, Row>] {
+            (0..<4).map { s in Section(s, items: (0..<100_000).map { Row(id: s * 100_000 + $0) }) }
+        }
+        let snapshot = try Snapshot(sections())
+        #expect(snapshot._index.bucketCount == 1 << 20)
+        snapshot._checkInvariantsNow()
+        #expect(snapshot.indexPath(of: 250_123) == ItemPath(item: 50_123, section: 2))
+        #expect(snapshot.indexPath(of: 400_000) == nil)
+        // Two repeats: the one whose second occurrence comes first in input order is reported, as
+        // the item-by-item build does.
+        var repeated = sections()
+        repeated[3].items[99_999] = Row(id: 5)
+        repeated[2].items[7] = Row(id: 399_998)
+        #expect(throws: Snapshot<Int, Row>.Failure.duplicateItem(399_998, first: ItemPath(item: 7, section: 2), second: ItemPath(item: 99_998, section: 3))) {
+            try Snapshot(repeated)
+        }
+        var sectionRepeated = sections()
+        sectionRepeated[3].id = 1
+        #expect(throws: Snapshot<Int, Row>.Failure.duplicateSection(1, first: 1, second: 3)) { try Snapshot(sectionRepeated) }
+    }
+
     @Test("an index takes 4 bytes a bucket for ordinary lists, and stays flat over 5,000 insert-delete rounds")
     func compactAndFlat() throws {
         var snapshot = try Snapshot<Int, Row>([Section(0, items: (0..<100_000).map { Row(id: $0) })])

@@ -143,15 +143,16 @@ struct SplitMix {
     if label == "1m" && idName == "uuid" {
         let source = try! Snapshot<Int, Item>([Section(0, items: old)])
         let target = try! Snapshot<Int, Item>([Section(0, items: new)])
-        let ours = peakExtraMegabytes { blackHole(Changeset(from: source, to: target)) }
+        // What an app pays at its peak: build the new snapshot and diff it against the one on screen.
+        let ours = peakExtraMegabytes { blackHole(Changeset(from: source, to: try! Snapshot<Int, Item>([Section(0, items: new)]))) }
         let floorPeak = peakExtraMegabytes {
             var dictionary = [UUID: Int](minimumCapacity: old.count)
             for (index, item) in old.enumerated() { dictionary[item.id as! UUID] = index }
             blackHole(dictionary)
         }
         if let ours, let floorPeak {
-            line += "; extra peak memory \(String(format: "%.1f", ours)) MB vs floor \(String(format: "%.1f", floorPeak)) MB (\(ratio(ours / max(floorPeak, 0.1)))×)"
-            summary.append("memory scenario=1m ids=uuid mode=diff peak_mb=\(String(format: "%.1f", ours)) floor_peak_mb=\(String(format: "%.1f", floorPeak)) floor_ratio=\(ratio(ours / max(floorPeak, 0.1))) config=release-O")
+            line += "; extra peak memory of build + diff \(String(format: "%.1f", ours)) MB vs floor \(String(format: "%.1f", floorPeak)) MB (\(ratio(ours / max(floorPeak, 0.1)))×)"
+            summary.append("memory scenario=1m ids=uuid mode=build+diff peak_mb=\(String(format: "%.1f", ours)) floor_peak_mb=\(String(format: "%.1f", floorPeak)) floor_ratio=\(ratio(ours / max(floorPeak, 0.1))) config=release-O")
         }
         // The resident index of the 1M-item snapshot, against a Dictionary from identifier to an
         // 8-byte location (what the index was before).
