@@ -178,22 +178,13 @@ struct _LocationTable: Sendable {
         return nil
     }
 
-    /// Adds an entry the table does not hold, in the first free bucket from `hash`.
+    /// Adds an entry the table does not hold (``entryOrInsert(hash:token:row:where:)`` with nothing
+    /// to match).
     ///
     /// - Precondition: ``fits(adding:rows:tokens:)`` holds for one more entry at this row and token.
     @inlinable @inline(__always)
     mutating func insert(hash: Int, token: Int32, row: Int32) {
-        var bucket = hash & mask
-        while true {
-            let word = self[bucket]
-            if word == Self.empty || word == Self.tombstone {
-                if word == Self.tombstone { tombstones -= 1 }
-                self[bucket] = fingerprint(hash) | pack(token: token, row: row)
-                count += 1
-                return
-            }
-            bucket = (bucket &+ 1) & mask
-        }
+        _ = entryOrInsert(hash: hash, token: token, row: row) { _, _ in false }
     }
 
     /// The bucket of the entry for an item whose hash is `hash` and whose location is `token`,

@@ -104,11 +104,8 @@ extension Snapshot {
             guard let index = sectionIndex(of: id) else { throw Failure.unknownSection(id) }
             indices.insert(index)
         }
-        guard let lowest = indices.min() else { return }
-        for index in indices.sorted(by: >) { _removeSection(at: index) }
-        _renumberSections(from: lowest)
-        _compactIndexIfWorthwhile()
-        _checkInvariants()
+        guard !indices.isEmpty else { return }
+        _remove(sections: indices.sorted(), rows: [:])
     }
 
     /// Removes the section at `index` and its items; the caller renumbers the sections after it.
@@ -156,11 +153,12 @@ extension Snapshot {
         _sections[index].items = items
     }
 
-    /// Removes `rows` (old section index → ascending rows) from their sections, then the sections
-    /// at `sections` (ascending), with their items: the state after the first stage of a diff,
-    /// reached by editing the snapshot on screen instead of indexing every item again.
+    /// Removes `rows` (section index → ascending rows) from their sections, then the sections at
+    /// `sections` (ascending), with their items: what ``deleteItems(_:)`` and
+    /// ``deleteSections(_:)`` do once they have found the positions, and how a diff reaches the
+    /// state after its first stage from the snapshot on screen without indexing every item again.
     @inlinable
-    mutating func _removeForDiff(sections: [Int], rows: [Int: [Int]]) {
+    mutating func _remove(sections: [Int], rows: [Int: [Int]]) {
         for (section, sectionRows) in rows { _removeRows(sectionRows, inSection: section) }
         for index in sections.reversed() { _removeSection(at: index) }
         if let lowest = sections.first { _renumberSections(from: lowest) }
@@ -317,9 +315,7 @@ extension Snapshot {
             guard let path = indexPath(of: id) else { throw Failure.unknownItem(id) }
             bySection[path.section, default: []].append(path.item)
         }
-        for (section, rows) in bySection { _removeRows(rows.sorted(), inSection: section) }
-        _compactIndexIfWorthwhile()
-        _checkInvariants()
+        _remove(sections: [], rows: bySection.mapValues { $0.sorted() })
     }
 
     /// Deletes every section and item, as `NSDiffableDataSourceSnapshot.deleteAllItems()` does, so

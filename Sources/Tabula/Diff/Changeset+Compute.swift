@@ -346,7 +346,7 @@ struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable> where Item
             var afterRemovalsSnapshot = SnapshotType()
             if !(removalStage.isEmpty && sectionStage.isEmpty) {
                 afterRemovalsSnapshot = old.clearingUpdateRequests()
-                afterRemovalsSnapshot._removeForDiff(sections: update.deletedSections, rows: removalsBySection)
+                afterRemovalsSnapshot._remove(sections: update.deletedSections, rows: removalsBySection)
                 // Items that stay and changed show their new content from this stage on.
                 for (path, _) in inPlaceUpdates {
                     let destination = new.indexPath(of: oldSections[path.section].items[path.item].id)!
