@@ -147,7 +147,8 @@ extension Snapshot {
         for region in 0..<256 { starts[region + 1] += starts[region] }
         var order = [(hash: Int, token: Int32, row: Int32)](repeating: (0, 0, 0), count: hashes.count)
         var next = 0
-        for (s, section) in sections.enumerated() {
+        for s in sections.indices {
+            let section = sections[s]
             for row in section.items.indices {
                 let hash = hashes[next]
                 next += 1
@@ -210,8 +211,12 @@ extension Snapshot {
         var lastOccurrence: [Item.ID: ItemPath] = [:]
         if keep == .keepLast {
             lastOccurrence.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
-            for (s, section) in sections.enumerated() {
-                for (r, item) in section.items.enumerated() { lastOccurrence[item.id] = ItemPath(item: r, section: s) }
+            for s in sections.indices {
+                let section = sections[s]
+                for r in section.items.indices {
+                    let item = section.items[r]
+                    lastOccurrence[item.id] = ItemPath(item: r, section: s)
+                }
             }
         }
 
@@ -230,7 +235,8 @@ extension Snapshot {
             var kept: [Item]? = nil  // allocated only once a duplicate is dropped from this section
             var keptInputRows: [Int]? = nil  // the input row of each kept item, parallel to `kept`
             let items = sections[s].items
-            for (r, item) in items.enumerated() {
+            for r in items.indices {
+                let item = items[r]
                 let inputPath = ItemPath(item: r, section: s)
                 if keep == .keepLast, let last = lastOccurrence[item.id], last != inputPath {
                     report.dropped.append(.init(

@@ -52,7 +52,8 @@ extension Snapshot {
         // Validate everything first.
         var newSectionIDs = [SectionID: Int]()
         var newItemPaths = [Item.ID: ItemPath]()
-        for (offset, section) in newSections.enumerated() {
+        for offset in newSections.indices {
+            let section = newSections[offset]
             let position = index + offset
             if let existing = sectionIndex(of: section.id) {
                 let shifted = existing < index ? existing : existing + newSections.count
@@ -61,7 +62,8 @@ extension Snapshot {
             if let earlier = newSectionIDs.updateValue(position, forKey: section.id) {
                 throw Failure.duplicateSection(section.id, first: earlier, second: position)
             }
-            for (row, item) in section.items.enumerated() {
+            for row in section.items.indices {
+                let item = section.items[row]
                 let path = ItemPath(item: row, section: position)
                 if let existing = indexPath(of: item.id) {
                     let shifted = existing.section < index ? existing : ItemPath(item: existing.item, section: existing.section + newSections.count)
@@ -84,7 +86,7 @@ extension Snapshot {
             _tokenIndex.append(-1)
             _sectionTokens[section.id] = token
             newTokens.append(token)
-            for (row, item) in section.items.enumerated() { _indexInsert(item.id, token: token, row: row) }
+            for row in section.items.indices { _indexInsert(section.items[row].id, token: token, row: row) }
         }
         _tokens.insert(contentsOf: newTokens, at: index)
         _renumberSections(from: index)
@@ -113,7 +115,8 @@ extension Snapshot {
     mutating func _removeSection(at index: Int) {
         let section = _sections[index]
         let token = _tokens[index]
-        for (row, item) in section.items.enumerated() {
+        for row in section.items.indices {
+            let item = section.items[row]
             _indexRemove(item.id, token: token, row: row)
             if !_updateMarks.isEmpty { _updateMarks[item.id] = nil }
         }
@@ -270,17 +273,22 @@ extension Snapshot {
         try _insertItems(items, at: path)
     }
 
-    mutating func _insertItems(_ items: [Item], at path: ItemPath) throws {
+    /// Inserts items so that the first lands at `path`; `checked: false` skips the check for
+    /// repeated identifiers, for a caller that has just made it on this snapshot.
+    mutating func _insertItems(_ items: [Item], at path: ItemPath, checked: Bool = true) throws {
         guard _sections.indices.contains(path.section) else { throw Failure.itemPathOutOfRange(path, itemsInSection: nil) }
         let count = _sections[path.section].items.count
         guard (0...count).contains(path.item) else { throw Failure.itemPathOutOfRange(path, itemsInSection: count) }
-        try _checkNewItems(items, at: path)
+        if checked { try _checkNewItems(items, at: path) }
         _reserveIndex(adding: items.count, rows: count + items.count, tokens: _tokenIndex.count)
         _sections[path.section].items.insert(contentsOf: items, at: path.item)
         let end = path.item + items.count
         _shiftRows(inSection: path.section, rows: end..<(count + items.count), by: items.count)
         let token = _tokens[path.section]
-        for (offset, item) in items.enumerated() { _indexInsert(item.id, token: token, row: path.item + offset) }
+        for offset in items.indices {
+            let item = items[offset]
+            _indexInsert(item.id, token: token, row: path.item + offset)
+        }
         _checkInvariants()
     }
 
@@ -288,16 +296,23 @@ extension Snapshot {
     /// themselves or of the snapshot's (those in `leaving` excepted, which an edit deletes first).
     ///
     /// - Throws: ``SnapshotError/duplicateItem(_:first:second:)`` naming both positions.
-    func _checkNewItems(_ items: [Item], at path: ItemPath, leaving: Set<Item.ID> = []) throws {
-        var seen = [Item.ID: Int](minimumCapacity: items.count)
-        for (offset, item) in items.enumerated() {
+    func _checkNewItems(_ items: [Item], at path: ItemPath, leaving: Set<Item.ID>? = nil) throws {
+        // Repeats among `items` are found with a table of their offsets, probed as the snapshot's
+        // own index is: one hash of each identifier serves both checks, and no `Dictionary` is
+        // built (which, in the generic code of live lists, costs more than the check itself).
+        guard !items.isEmpty else { return }
+        var seen = items.count > 1 ? _LocationTable(capacity: items.count, rows: items.count, tokens: 1) : nil
+        for offset in items.indices {
+            let id = items[offset].id
+            let hash = Self._hash(id)
             let target = ItemPath(item: path.item + offset, section: path.section)
-            if !leaving.contains(item.id), var existing = indexPath(of: item.id) {
+            if leaving?.contains(id) != true, let location = _location(of: id, hash: hash) {
+                var existing = ItemPath(item: Int(location.row), section: Int(_tokenIndex[Int(location.token)]))
                 if existing.section == path.section && existing.item >= path.item { existing.item += items.count }
-                throw Failure.duplicateItem(item.id, first: min(existing, target), second: max(existing, target))
+                throw Failure.duplicateItem(id, first: min(existing, target), second: max(existing, target))
             }
-            if let earlier = seen.updateValue(offset, forKey: item.id) {
-                throw Failure.duplicateItem(item.id, first: ItemPath(item: path.item + earlier, section: path.section), second: target)
+            if let earlier = seen?.entryOrInsert(hash: hash, token: 0, row: Int32(truncatingIfNeeded: offset), where: { _, row in items[Int(row)].id == id }) {
+                throw Failure.duplicateItem(id, first: ItemPath(item: path.item + Int(earlier.row), section: path.section), second: target)
             }
         }
     }
@@ -463,7 +478,7 @@ extension Snapshot {
         let live = _tokens.count
         guard _tokenIndex.count - live > max(64, live + _index.count) else { return }
         var newToken = [Int32](repeating: -1, count: _tokenIndex.count)
-        for (index, token) in _tokens.enumerated() { newToken[Int(token)] = Int32(truncatingIfNeeded: index) }
+        for index in _tokens.indices { newToken[Int(_tokens[index])] = Int32(truncatingIfNeeded: index) }
         _index.retoken(newToken)
         _sectionTokens = _sectionTokens.mapValues { newToken[Int($0)] }
         _tokens = Array(0..<Int32(truncatingIfNeeded: live))
@@ -502,7 +517,7 @@ extension Snapshot {
             let token = Int32(truncatingIfNeeded: _tokenIndex.count)
             _tokenIndex.append(-1)
             _sectionTokens[section.id] = token
-            for (row, item) in section.items.enumerated() { _indexInsert(item.id, token: token, row: row) }
+            for row in section.items.indices { _indexInsert(section.items[row].id, token: token, row: row) }
             sections.append(section)
             tokens.append(token)
         }

@@ -19,8 +19,12 @@ extension Snapshot {
     /// - Complexity: O(1) on average: one hash of `id`, and one identifier comparison unless a
     ///   fingerprint matches by chance.
     @inlinable @inline(__always)
-    func _location(of id: Item.ID) -> Location? {
-        guard let found = _index.first(hash: Self._hash(id), where: { token, row in
+    func _location(of id: Item.ID) -> Location? { _location(of: id, hash: Self._hash(id)) }
+
+    /// Where the item `id`, whose ``_hash(_:)`` is `hash`, is, or `nil`.
+    @inlinable @inline(__always)
+    func _location(of id: Item.ID, hash: Int) -> Location? {
+        guard let found = _index.first(hash: hash, where: { token, row in
             _sections[Int(_tokenIndex[Int(token)])].items[Int(row)].id == id
         }) else { return nil }
         return Location(token: _index.token(found.entry), row: Int(_index.row(found.entry)))
@@ -43,11 +47,10 @@ extension Snapshot {
         var longest = rows
         for section in _sections { longest = max(longest, section.items.count) }
         var index = _LocationTable(capacity: _index.count + adding, rows: longest, tokens: max(tokens, _tokenIndex.count))
-        for (s, section) in _sections.enumerated() {
+        for s in _sections.indices {
+            let section = _sections[s]
             let token = _tokens[s]
-            for (row, item) in section.items.enumerated() {
-                index.insert(hash: Self._hash(item.id), token: token, row: Int32(truncatingIfNeeded: row))
-            }
+            for row in section.items.indices { index.insert(hash: Self._hash(section.items[row].id), token: token, row: Int32(truncatingIfNeeded: row)) }
         }
         _index = index
     }

@@ -27,11 +27,13 @@ extension Snapshot {
         precondition(_tokens.count == _sections.count, "token table and sections differ in length")
         precondition(_sectionTokens.count == _sections.count, "section index and sections differ in length")
         var itemCount = 0
-        for (index, section) in _sections.enumerated() {
+        for index in _sections.indices {
+            let section = _sections[index]
             let token = _tokens[index]
             precondition(_tokenIndex[Int(token)] == Int32(index), "token \(token) maps to the wrong section")
             precondition(_sectionTokens[section.id] == token, "section \(section.id) has the wrong token")
-            for (row, item) in section.items.enumerated() {
+            for row in section.items.indices {
+                let item = section.items[row]
                 precondition(
                     _location(of: item.id) == Location(token: token, row: row),
                     "item \(item.id) is indexed at the wrong place")

@@ -110,7 +110,7 @@ struct LiveDataTests {
         let attempts = Counter()
         let feed = PaginatedList<String, Post>(section: "feed", driver: adapter.driver) { index in
             if await attempts.increment() == 1 {
-                while true { try? await Task.sleep(for: .seconds(3600)) }  // ignores cancellation
+                await neverAnswers()  // ignores cancellation
             }
             return Page(items: [Post(id: index, title: "Post \(index)")], hasMore: true)
         }
@@ -132,6 +132,65 @@ struct LiveDataTests {
         stuck.cancelLoading()
         for _ in 0..<200 where stuck.isLoading { try await Task.sleep(for: .milliseconds(5)) }
         #expect(stuck.lastError as? PaginationError == .cancelled(page: 0))
+    }
+
+    @Test("a timeout counts from its own page: one timer serves page after page, never firing early or late")
+    func timeoutCountsFromItsOwnPage() async throws {
+        let (_, adapter) = try postList()
+        let attempts = Counter()
+        let feed = PaginatedList<String, Post>(section: "feed", driver: adapter.driver) { index in
+            if await attempts.increment() == 2 {
+                await neverAnswers()  // page 1
+            }
+            return Page(items: [Post(id: index, title: "Post \(index)")], hasMore: true)
+        }
+        feed.timeout = 0.4
+        let clock = ContinuousClock()
+        await feed.loadNextPage()  // page 0 arms the timer, which will look again 0.4 s from now
+        try await Task.sleep(for: .milliseconds(250))
+        let start = clock.now
+        await feed.loadNextPage()  // page 1 is due 0.4 s from here, after the timer's first look
+        let waited = clock.now - start
+        #expect(feed.lastError as? PaginationError == .timedOut(page: 1, afterSeconds: 0.4))
+        #expect(waited >= .milliseconds(400), "fired \(waited) after page 1 was requested: early, on page 0's time")
+        #expect(waited < .seconds(30))
+
+        // A shorter timeout takes effect although the timer sleeps for a longer one.
+        let slow = PaginatedList<String, Post>(section: "feed", driver: adapter.driver) { index in
+            if index == 1 { await neverAnswers() }
+            return Page(items: [Post(id: index, title: "Post \(index)")], hasMore: true)
+        }
+        slow.timeout = 3600
+        await slow.loadNextPage()
+        slow.timeout = 0.05
+        let shortStart = clock.now
+        await slow.loadNextPage()
+        #expect(slow.lastError as? PaginationError == .timedOut(page: 1, afterSeconds: 0.05))
+        #expect(clock.now - shortStart < .seconds(60), "the one-hour timer was not replaced")
+    }
+
+    @Test("a list whose timer is still asleep is released; callers waiting on one load all return")
+    func releasedWhileTimerSleepsAndSharedWaits() async throws {
+        let (_, adapter) = try postList()
+        weak var released: PaginatedList<String, Post>?
+        do {
+            let feed = PaginatedList<String, Post>(section: "feed", driver: adapter.driver) { index in
+                Page(items: [Post(id: index, title: "Post \(index)")], hasMore: true)
+            }
+            feed.timeout = 3600
+            await feed.loadNextPage()
+            #expect(feed.items.map(\.id) == [0])
+            released = feed
+        }
+        #expect(released == nil, "the sleeping timer keeps the list alive")
+
+        let server = FakeServer()
+        let feed = PaginatedList<String, Post>(section: "feed", driver: adapter.driver) { try await server.page($0) }
+        async let first: Void = feed.loadNextPage()
+        async let second: Void = feed.loadNextPage()
+        _ = await (first, second)
+        #expect(!feed.isLoading, "each caller returns once the load in flight has ended")
+        #expect(feed.items.count == 10 && feed.requests == [0], "one page, requested once")
     }
 
     @Test("with .reject, a page that repeats an item is refused once, kept in rejectedPages, and retry moves on")
@@ -233,6 +292,13 @@ struct LiveDataTests {
         #expect(composed.lastError as? SnapshotError<String, Int> == .duplicateSection("top", first: 0, second: 1))
         #expect(list.renderedText() == "## Top\n   Search\n## Live\n   row 11\n   row 10", "the previous state stays")
     }
+}
+
+/// A loader that never answers, cancelled or not, and holds no thread while it waits (a loop of
+/// `try? await Task.sleep` spins once cancelled, and starves the other tasks of a small machine).
+func neverAnswers() async -> Never {
+    await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+    preconditionFailure("never resumed")
 }
 
 actor Counter {

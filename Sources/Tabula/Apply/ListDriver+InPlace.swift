@@ -64,7 +64,7 @@ extension ListDriver {
         let (update, cellUpdates, before, after) = try edit.batchUpdate(on: snapshot, updateKind: updateKind, canReconfigure: canReconfigure)
         let done = completion ?? { _ in }
         // Validated above: the edit cannot throw on this snapshot, and leaves it unchanged if it did.
-        func commit() { try? edit.perform(on: &snapshot) }
+        func commit() { try? edit.perform(on: &snapshot, validated: true) }
         guard !update.isEmpty || cellUpdates else {
             commit()
             done(.unchanged)
@@ -102,10 +102,15 @@ struct InPlaceEdit<SectionID: Hashable & Sendable, Item: Identifiable> where Ite
     var updates: [Item] = []
 
     /// Makes the edit; throws, leaving `snapshot` unchanged, where ``batchUpdate(on:updateKind:canReconfigure:)`` does.
-    func perform(on snapshot: inout Snapshot<SectionID, Item>) throws {
+    /// `validated`: ``batchUpdate(on:updateKind:canReconfigure:)`` has just checked the edit on
+    /// this snapshot, so the appends are not checked for repeats again.
+    func perform(on snapshot: inout Snapshot<SectionID, Item>, validated: Bool = false) throws {
         if !updates.isEmpty { try snapshot.updateItems(updates) }
         if !deletions.isEmpty { try snapshot.deleteItems(deletions) }
-        if !appends.isEmpty { try snapshot.appendItems(appends, toSection: section) }
+        if !appends.isEmpty {
+            let index = try snapshot._appendSectionIndex(section)
+            try snapshot._insertItems(appends, at: ItemPath(item: snapshot.sections[index].items.count, section: index), checked: !validated)
+        }
     }
 
     /// The batch update that shows the edit, checking it against `snapshot` without changing it;

@@ -189,10 +189,13 @@ public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifia
     private var shownTrailer: Row?
     /// Rows already shown were removed (``DuplicatePolicy/keepLast``): the next show diffs.
     private var rowsChangedOnScreen = false
-    /// The load in flight, and how to end it early.
-    private var loadTask: Task<Void, Never>?
+    /// The page request in flight, and how to end it early.
     private var race: PageRace<Item>?
     private var cancelRequested = false
+    /// Callers of ``loadNextPage()`` waiting for the load in flight to end.
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    /// Times out the page in flight; one sleeping task serves page after page.
+    private let deadline = Deadline()
 
     /// Creates a list that loads pages with `load` and shows them through `driver`.
     public init(section: SectionID, driver: ListDriver<SectionID, Row>, load: @escaping @Sendable (Int) async throws -> Page<Item>) {
@@ -207,14 +210,19 @@ public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifia
     public func rowWillAppear(at index: Int) {
         let rowCount = itemCount + (isLoading || lastError != nil ? 1 : 0)
         guard lastError == nil, index >= rowCount - max(0, min(prefetchDistance, rowCount)) else { return }
-        startLoading()
+        guard startLoading() else { return }
+        Task { await self.loadPages() }
     }
 
     /// Loads the next page unless one is loading already or none is left, and returns once the
     /// load in flight has ended; also the retry action of the error row.
     public func loadNextPage() async {
-        startLoading()
-        await loadTask?.value
+        if isLoading {
+            await withCheckedContinuation { waiters.append($0) }
+        } else if startLoading() {
+            // Loaded here, not in a task of its own: each hop to the main actor is a thread wake.
+            await loadPages()
+        }
     }
 
     /// Stops the load in flight; the error row shows ``PaginationError/cancelled(page:)`` and
@@ -225,15 +233,16 @@ public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifia
         race?.finish(.failure(PaginationError.cancelled(page: loadedPages)))
     }
 
-    /// Marks the next page as loading, shows the loading row and starts the load; nothing when a
-    /// page is already loading or none is left (so no page is ever requested twice at once).
-    private func startLoading() {
-        guard hasMore, !isLoading else { return }
+    /// Marks the next page as loading and shows the loading row; `false` when a page is already
+    /// loading or none is left (so no page is ever requested twice at once). The caller then runs
+    /// ``loadPages()``.
+    private func startLoading() -> Bool {
+        guard hasMore, !isLoading else { return false }
         isLoading = true
         cancelRequested = false
         lastError = nil
         show()
-        loadTask = Task { await self.loadPages() }
+        return true
     }
 
     /// Loads pages until one brings new items, one fails, or none is left.
@@ -248,7 +257,13 @@ public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifia
                 requests.append(index)
                 let race = PageRace<Item>()
                 self.race = race
-                outcome = await race.run(load: load, page: index, timeout: timeout)
+                if let timeout {
+                    deadline.arm(after: timeout) { [weak race] in
+                        race?.finish(.failure(PaginationError.timedOut(page: index, afterSeconds: timeout)))
+                    }
+                }
+                outcome = await race.run(load: load, page: index)
+                deadline.disarm()
                 self.race = nil
             }
             guard case .success(let page) = outcome else {
@@ -275,15 +290,24 @@ public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifia
             }
         }
         isLoading = false
-        loadTask = nil
         show()
+        let waiting = waiters
+        waiters = []
+        for waiter in waiting { waiter.resume() }
     }
 
     /// Merges a page into the rows, as ``duplicates`` says. Returns how many items it added.
     private func accept(_ page: Page<Item>) throws -> Int {
-        // Edited in place: `next` holds the only reference to the rows while the page is merged
-        // (a copy would cost O(n) per page). Whatever happens, they go back into `rows`: edited,
-        // or unchanged when a page is rejected (which throws before any edit).
+        // The rows are edited in place: a copy would cost O(n) per page.
+        // Most pages repeat nothing: appending checks that, and refuses a repeat before any edit.
+        // Only then is the page merged item by item, as the policy says.
+        if (try? rows.appendItems(page.items.map { Row.item($0) }, toSection: section)) != nil {
+            lastDuplicateReport = DuplicateReport()
+            return page.items.count
+        }
+        // Item by item, `next` holds the only reference to the rows while the page is merged;
+        // whatever happens, they go back into `rows`: edited, or unchanged when a page is rejected
+        // (which throws before any edit).
         var next = Snapshot<SectionID, Row>(uncheckedUniqueSections: [])
         swap(&next, &rows)
         defer { swap(&next, &rows) }
@@ -291,7 +315,8 @@ public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifia
         let base = next.numberOfItems(inSection: 0)
         var appended: [Row] = []
         var appendedIndex: [Item.ID: Int] = [:]  // position in `appended`
-        for (offset, item) in page.items.enumerated() {
+        for offset in page.items.indices {
+            let item = page.items[offset]
             let here = ItemPath(item: base + offset, section: 0)
             let earlier: ItemPath? = next.indexPath(of: .item(item.id)) ?? appendedIndex[item.id].map { _ in
                 // Its position in the combined input: the page offset of the earlier copy.
@@ -374,22 +399,17 @@ public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifia
 @MainActor
 final class PageRace<Item: Sendable> {
     private var continuation: CheckedContinuation<Result<Page<Item>, any Error>, Never>?
-    private var tasks: [Task<Void, Never>] = []
+    private var loader: Task<Void, Never>?
 
-    func run(load: @escaping @Sendable (Int) async throws -> Page<Item>, page: Int, timeout: Double?) async -> Result<Page<Item>, any Error> {
+    func run(load: @escaping @Sendable (Int) async throws -> Page<Item>, page: Int) async -> Result<Page<Item>, any Error> {
         await withCheckedContinuation { continuation in
             self.continuation = continuation
-            tasks.append(Task { @MainActor [weak self] in
+            // Off the main actor from the start: the loader runs there anyway, and only its result
+            // hops back.
+            loader = Task.detached(priority: Task.currentPriority) { [weak self] in
                 let result: Result<Page<Item>, any Error>
                 do { result = .success(try await load(page)) } catch { result = .failure(error) }
-                self?.finish(result)
-            })
-            if let timeout {
-                tasks.append(Task { @MainActor [weak self] in
-                    try? await Task.sleep(nanoseconds: UInt64(max(0, timeout) * 1e9))
-                    guard !Task.isCancelled else { return }
-                    self?.finish(.failure(PaginationError.timedOut(page: page, afterSeconds: timeout)))
-                })
+                await self?.finish(result)
             }
         }
     }
@@ -397,8 +417,98 @@ final class PageRace<Item: Sendable> {
     func finish(_ result: Result<Page<Item>, any Error>) {
         guard let continuation else { return }
         self.continuation = nil
-        for task in tasks { task.cancel() }
-        tasks = []
+        loader?.cancel()
+        loader = nil
         continuation.resume(returning: result)
+    }
+}
+
+/// Calls back once a deadline passes, unless disarmed first. One sleeping task serves deadline
+/// after deadline: when it wakes before the current deadline (a later page re-armed it), it sleeps
+/// again, so loading page after page does not create and cancel a timer task per page. It holds
+/// nothing strongly while it sleeps, and ends at its first wake with nothing armed. Where the
+/// standard library has no clock (before iOS 16, tvOS 16 and watchOS 9), each deadline has a task
+/// of its own.
+@MainActor
+final class Deadline {
+    /// Nanoseconds on ``now()``'s scale; 0 without a clock.
+    private var due: UInt64?
+    private var onExpiry: (@MainActor () -> Void)?
+    /// When the sleeping task wakes next, if there is one.
+    private var watcherWakes: UInt64?
+    private var watcher: Task<Void, Never>?
+
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    private static let origin = ContinuousClock.now
+
+    /// Nanoseconds since the first call, or `nil` where there is no clock.
+    private static func now() -> UInt64? {
+        guard #available(iOS 16, macOS 13, tvOS 16, watchOS 9, *) else { return nil }
+        let elapsed = origin.duration(to: .now).components
+        return UInt64(max(0, elapsed.seconds)) &* 1_000_000_000 &+ UInt64(max(0, elapsed.attoseconds) / 1_000_000_000)
+    }
+
+    /// Calls `onExpiry` after `seconds` (negative is taken as 0), replacing what was armed.
+    func arm(after seconds: Double, onExpiry: @escaping @MainActor () -> Void) {
+        let nanoseconds = UInt64(min(max(0, seconds) * 1e9, 1e18))
+        self.onExpiry = onExpiry
+        guard let now = Self.now() else {
+            due = 0
+            watcher?.cancel()
+            watch(sleeping: nanoseconds, until: 0)
+            return
+        }
+        let due = now &+ nanoseconds
+        self.due = due
+        if let wakes = watcherWakes, wakes <= due { return }  // the watcher wakes in time to look
+        watcher?.cancel()
+        watch(sleeping: nanoseconds, until: due)
+    }
+
+    /// Forgets what was armed; the watcher, if asleep, ends when it wakes (at once, without a clock).
+    func disarm() {
+        due = nil
+        onExpiry = nil
+        if Self.now() == nil { stopWatching() }
+    }
+
+    private func watch(sleeping nanoseconds: UInt64, until wakes: UInt64) {
+        watcherWakes = wakes
+        watcher = Task { [weak self] in
+            var remaining = nanoseconds
+            while true {
+                try? await Task.sleep(nanoseconds: remaining)
+                guard let self, !Task.isCancelled, let next = self.expireOrRemaining() else { return }
+                remaining = next
+            }
+        }
+    }
+
+    private func stopWatching() {
+        watcher?.cancel()
+        watcher = nil
+        watcherWakes = nil
+    }
+
+    /// Runs the callback if its deadline has passed; returns how long to sleep until it, or `nil`
+    /// when the watcher can end.
+    private func expireOrRemaining() -> UInt64? {
+        let now = Self.now() ?? .max
+        guard let due else {
+            watcher = nil
+            watcherWakes = nil
+            return nil
+        }
+        guard due <= now else {
+            watcherWakes = due
+            return due - now
+        }
+        let callback = onExpiry
+        self.due = nil
+        onExpiry = nil
+        watcher = nil
+        watcherWakes = nil
+        callback?()
+        return nil
     }
 }
