@@ -28,6 +28,22 @@ extension Snapshot {
         _sections.indices.contains(index) ? _sections[index].items.count : 0
     }
 
+    /// The number of items in each section, in order: what a view's data source reports.
+    ///
+    /// - Complexity: O(*s*) for *s* sections.
+    @inlinable
+    public var itemCounts: [Int] {
+        // Through the buffer, not `map` or the subscript: in unspecialised code (the driver's)
+        // those copy each section out to count its items.
+        _sections.withUnsafeBufferPointer { sections in
+            [Int](unsafeUninitializedCapacity: sections.count) { counts, initialized in
+                guard let base = sections.baseAddress else { return }
+                for index in 0..<sections.count { (counts.baseAddress! + index).initialize(to: (base + index).pointee.items.count) }
+                initialized = sections.count
+            }
+        }
+    }
+
     /// The number of items in the section with `id`, or `nil` when there is no such section.
     ///
     /// Its label differs from ``numberOfItems(inSection:)``'s so that, with `Int` section

@@ -219,7 +219,7 @@
         /// the table's count alone is returned, which matches no snapshot, and the driver reloads
         /// with a diagnostic.
         package func displayedItemCounts() -> [Int] {
-            let counts = driver.snapshot.sections.map(\.items.count)
+            let counts = driver.snapshot.itemCounts
             guard let tableView, hasLoaded else { return counts }
             return tableView.numberOfRows == rows.count ? counts : [tableView.numberOfRows]
         }
@@ -457,6 +457,7 @@
             differ: ListDriver<SectionID, Item>.Differ = .specialised
         ) throws {
             try self.init(tableView: tableView, cells: cells, bundle: bundle, updateKind: cells.cheapestUpdate, differ: differ)
+            driver._comparesWithEquality(updates: .reconfigure)  // the same classification, with `==` inline
         }
     }
 #endif

@@ -187,7 +187,7 @@ where Item.ID: Sendable {
 
     package func reloadData() {
         loaded = true
-        counts = snapshot.sections.map(\.items.count)
+        counts = snapshot.itemCounts
         marks = [:]
         keepCursor(previous: nil)
     }
@@ -199,7 +199,7 @@ where Item.ID: Sendable {
         let cursorID = selectedItem?.id
         updateData()
         let after = snapshot
-        if let outcome = try? update.validate(before: counts, after: after.sections.map(\.items.count)) {
+        if let outcome = try? update.validate(before: counts, after: after.itemCounts) {
             let until = clock() + markDuration
             for path in outcome.freshItems {
                 if let id = after.item(at: path)?.id { marks[id] = (update.insertedItems.contains(path) ? .inserted : .updated, until) }
@@ -211,7 +211,7 @@ where Item.ID: Sendable {
                 if let id = before.item(at: path)?.id { marks[id] = (.updated, until) }
             }
         }
-        counts = after.sections.map(\.items.count)
+        counts = after.itemCounts
         keepCursor(previous: cursorID)
         completion()
     }
@@ -253,6 +253,7 @@ extension TerminalListView where Item: Equatable {
     @inlinable
     public convenience init(cells: CellConfigurators<Item>, differ: ListDriver<SectionID, Item>.Differ = .specialised) throws {
         try self.init(cells: cells, updateKind: { $0 == $1 ? nil : .reconfigure }, differ: differ)
+        driver._comparesWithEquality(updates: .reconfigure)  // the same classification, with `==` inline
     }
 }
 

@@ -269,6 +269,7 @@ extension HeadlessListAdapter where Item: Equatable {
         listView: HeadlessListView, cells: CellConfigurators<Item>, differ: ListDriver<SectionID, Item>.Differ = .specialised
     ) throws {
         try self.init(listView: listView, cells: cells, updateKind: cells.cheapestUpdate, differ: differ)
+        driver._comparesWithEquality(updates: .reconfigure)  // the same classification, with `==` inline
     }
 }
 

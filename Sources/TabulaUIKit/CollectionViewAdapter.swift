@@ -420,6 +420,7 @@
             differ: ListDriver<SectionID, Item>.Differ = .specialised
         ) throws {
             try self.init(collectionView: collectionView, cells: cells, bundle: bundle, updateKind: cells.cheapestUpdate, differ: differ)
+            driver._comparesWithEquality(updates: .reconfigure)  // the same classification, with `==` inline
         }
     }
 #endif

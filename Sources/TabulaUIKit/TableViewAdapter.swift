@@ -472,6 +472,7 @@
             differ: ListDriver<SectionID, Item>.Differ = .specialised
         ) throws {
             try self.init(tableView: tableView, cells: cells, bundle: bundle, updateKind: cells.cheapestUpdate, differ: differ)
+            driver._comparesWithEquality(updates: .reconfigure)  // the same classification, with `==` inline
         }
     }
 #endif

@@ -50,6 +50,21 @@ struct DriverContractTests {
         #expect(adapter.driver.diagnostics.isEmpty, "\(adapter.driver.diagnostics)")
     }
 
+    @Test("the Equatable adapter (`==` called inline by the diff): a changed item keeps its cell when its class stays, and is reloaded when it changes")
+    func equatableAdapterKeepsOrReloadsCells() async throws {
+        let list = HeadlessListView(viewportHeight: nil)
+        let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: AdapterTests.cells())
+        try await adapter.apply(snapshot([.title(id: 1, "a"), .counter(id: 2, 1), .title(id: 3, "same")]))
+        let counterCell = list.cellForItem(at: ItemPath(item: 1, section: 0))
+        let unchangedCell = list.cellForItem(at: ItemPath(item: 2, section: 0))
+        try await adapter.apply(snapshot([.counter(id: 1, 7), .counter(id: 2, 2), .title(id: 3, "same")]))
+        #expect(list.cellForItem(at: ItemPath(item: 0, section: 0)) is CounterCell, "class changed: reloaded")
+        #expect(list.cellForItem(at: ItemPath(item: 1, section: 0)) === counterCell, "same class: reconfigured in its cell")
+        #expect(list.cellForItem(at: ItemPath(item: 2, section: 0)) === unchangedCell)
+        #expect(list.renderedText() == "## Main\n   count  —  7\n   count  —  2\n   same")
+        #expect(adapter.driver.diagnostics.isEmpty, "\(adapter.driver.diagnostics)")
+    }
+
     @Test("an edit while another row moves reaches the screen through the adapter without a fallback")
     func editAndMoveThroughTheAdapter() async throws {
         let list = HeadlessListView(viewportHeight: nil)

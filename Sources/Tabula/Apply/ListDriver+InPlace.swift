@@ -134,7 +134,7 @@ struct InPlaceEdit<SectionID: Hashable & Sendable, Item: Identifiable> where Ite
             cellUpdates = true
         }
         var deleted = Set<Item.ID>(minimumCapacity: deletions.count)
-        let before = snapshot.sections.map { $0.items.count }
+        let before = snapshot.itemCounts
         var remaining = before
         for id in deletions where deleted.insert(id).inserted {
             guard let path = snapshot.indexPath(of: id) else { throw Failure.unknownItem(id) }

@@ -60,6 +60,9 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     public var reloadThreshold: Int?
 
     let updateKind: @Sendable (Item, Item) -> UpdateKind?
+    /// For items compared with `==`: the kind a changed item gets, so that the diff calls `==`
+    /// inline instead of through ``updateKind``.
+    private(set) var equalityUpdates: UpdateKind?
     let differ: Differ
     let canReconfigure: (@Sendable (Item, Item) -> Bool)?
     var running = false
@@ -101,14 +104,33 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     ///
     /// `differ` is evaluated where the driver is created, so its default runs the diff specialised
     /// for your item and identifier types (see ``Differ``).
-    public init(
+    public convenience init(
         snapshot: Snapshot<SectionID, Item> = Snapshot(), updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?,
         canReconfigure: (@Sendable (Item, Item) -> Bool)? = nil, differ: Differ = .specialised
     ) {
+        self.init(snapshot: snapshot, updateKind: updateKind, equalityUpdates: nil, canReconfigure: canReconfigure, differ: differ)
+    }
+
+    /// `equalityUpdates`: `updateKind` is `==` giving this kind to changed items.
+    @usableFromInline
+    init(
+        snapshot: Snapshot<SectionID, Item>, updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?,
+        equalityUpdates: UpdateKind?, canReconfigure: (@Sendable (Item, Item) -> Bool)?, differ: Differ
+    ) {
         self.snapshot = snapshot.clearingUpdateRequests()
         self.updateKind = updateKind
+        self.equalityUpdates = equalityUpdates
         self.canReconfigure = canReconfigure
         self.differ = differ
+    }
+
+    /// Declares that ``updateKind`` is `==`, a changed item getting `updates` (a reconfigure that
+    /// ``canReconfigure`` refuses becomes a reload, in the diff as in `cheapestUpdate`): the
+    /// specialised diff then calls `==` inline. For the adapters' `Equatable` initialisers, which
+    /// call it on their new driver.
+    @usableFromInline
+    package func _comparesWithEquality(updates: UpdateKind) {
+        equalityUpdates = updates
     }
 
     /// How the driver computes changesets: ``Changeset/init(from:to:updateKind:canReconfigure:)``,
@@ -121,25 +143,41 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     public struct Differ: Sendable {
         @usableFromInline let run:
             @Sendable (
-                Snapshot<SectionID, Item>, Snapshot<SectionID, Item>, @Sendable (Item, Item) -> UpdateKind?,
-                (@Sendable (Item, Item) -> Bool)?
+                Snapshot<SectionID, Item>, Snapshot<SectionID, Item>, Content, (@Sendable (Item, Item) -> Bool)?
             ) -> Changeset<SectionID, Item>
 
-        @usableFromInline
+        /// ``Snapshot/itemCounts``, specialised too: the driver counts every stage's items.
+        @usableFromInline let itemCounts: @Sendable (Snapshot<SectionID, Item>) -> [Int]
+
+        // Inlinable, so that `itemCounts` is built for your types where `specialised` is evaluated.
+        @inlinable
         init(
             run: @escaping @Sendable (
-                Snapshot<SectionID, Item>, Snapshot<SectionID, Item>, @Sendable (Item, Item) -> UpdateKind?,
-                (@Sendable (Item, Item) -> Bool)?
+                Snapshot<SectionID, Item>, Snapshot<SectionID, Item>, Content, (@Sendable (Item, Item) -> Bool)?
             ) -> Changeset<SectionID, Item>
         ) {
             self.run = run
+            self.itemCounts = { $0.itemCounts }
+        }
+
+        /// How the driver classifies content: its `updateKind`, and, when that is `==`, the kind a
+        /// changed item gets.
+        @usableFromInline
+        struct Content: Sendable {
+            @usableFromInline let updateKind: @Sendable (Item, Item) -> UpdateKind?
+            @usableFromInline let equalityUpdates: UpdateKind?
+
+            init(updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?, equalityUpdates: UpdateKind?) {
+                self.updateKind = updateKind
+                self.equalityUpdates = equalityUpdates
+            }
         }
 
         /// The diff, specialised where this is evaluated.
         @inlinable
         public static var specialised: Differ {
-            Differ { source, target, updateKind, canReconfigure in
-                Changeset(from: source, to: target, updateKind: updateKind, canReconfigure: canReconfigure)
+            Differ { source, target, content, canReconfigure in
+                Changeset(from: source, to: target, updateKind: content.updateKind, canReconfigure: canReconfigure)
             }
         }
     }
@@ -286,7 +324,8 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         }
         let animated = job.mode == .animated
         let source = snapshot
-        let classify = updateKind, keepsCell = canReconfigure, diff = differ.run
+        let classify = Differ.Content(updateKind: updateKind, equalityUpdates: equalityUpdates)
+        let keepsCell = canReconfigure, diff = differ.run
         if source.numberOfItems + job.snapshot.numberOfItems > backgroundDiffThreshold {
             Task { @MainActor in
                 let changeset = await Task.detached(priority: .userInitiated) {
@@ -354,8 +393,8 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
             return
         }
         let stage = changeset.stages[index]
-        let after = stage.snapshot.sections.map { $0.items.count }
-        if let problem = check(stage.update, before: snapshot.sections.map { $0.items.count }, after: after, in: view) {
+        let after = differ.itemCounts(stage.snapshot)
+        if let problem = check(stage.update, before: differ.itemCounts(snapshot), after: after, in: view) {
             reload(to: changeset.target, because: .fallback(problem))
             drain()
             return
@@ -409,7 +448,24 @@ extension ListDriver where Item: Equatable {
         snapshot: Snapshot<SectionID, Item> = Snapshot(), updates: UpdateKind = .reload,
         canReconfigure: (@Sendable (Item, Item) -> Bool)? = nil, differ: Differ = .specialised
     ) {
-        self.init(snapshot: snapshot, updateKind: { $0 == $1 ? nil : updates }, canReconfigure: canReconfigure, differ: differ)
+        self.init(
+            snapshot: snapshot, updateKind: { $0 == $1 ? nil : updates }, equalityUpdates: updates, canReconfigure: canReconfigure,
+            differ: differ)
+    }
+}
+
+extension ListDriver.Differ where Item: Equatable {
+    /// The diff, specialised where this is evaluated; for a driver that compares content with
+    /// `==`, the specialised diff calls `==` inline, not through a closure, for every item it
+    /// matches.
+    @inlinable
+    public static var specialised: ListDriver.Differ {
+        ListDriver.Differ { source, target, content, canReconfigure in
+            guard let updates = content.equalityUpdates else {
+                return Changeset(from: source, to: target, updateKind: content.updateKind, canReconfigure: canReconfigure)
+            }
+            return Changeset(from: source, to: target, classifier: _EqualityClassifier(updates: updates), canReconfigure: canReconfigure)
+        }
     }
 }
 

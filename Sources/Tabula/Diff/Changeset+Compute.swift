@@ -9,7 +9,7 @@ extension Changeset where Item: Equatable {
     ///   sections that survive once more (positions only: no identifier is stored).
     @inlinable
     public init(from source: SnapshotType, to target: SnapshotType, options: DiffOptions = DiffOptions()) {
-        self.init(from: source, to: target, options: options, isContentEqual: ==)
+        self.init(from: source, to: target, classifier: _EqualityClassifier<Item>(updates: options.updates), canReconfigure: nil)
     }
 
     /// Computes the changeset between two lists of sections from outside data.
@@ -60,10 +60,20 @@ extension Changeset {
         from source: SnapshotType, to target: SnapshotType, updateKind: (Item, Item) -> UpdateKind?,
         canReconfigure: ((Item, Item) -> Bool)? = nil
     ) {
-        let (stages, statistics) = withoutActuallyEscaping(updateKind) { classify in
-            var engine = DiffEngine(source: source, target: target, classify: classify, canReconfigure: canReconfigure)
-            return engine.run()
+        self = withoutActuallyEscaping(updateKind) { classify in
+            Changeset(from: source, to: target, classifier: _ClosureClassifier(classify), canReconfigure: canReconfigure)
         }
+    }
+
+    /// Computes the changeset with a classifier type: `==` through ``_EqualityClassifier`` is
+    /// called inline by the specialised engine, where a closure costs an indirect call and a
+    /// reabstraction thunk for every matched item.
+    @inlinable
+    init<Classifier: _ItemClassifier>(
+        from source: SnapshotType, to target: SnapshotType, classifier: Classifier, canReconfigure: ((Item, Item) -> Bool)?
+    ) where Classifier.Item == Item {
+        var engine = DiffEngine(source: source, target: target, classifier: classifier, canReconfigure: canReconfigure)
+        let (stages, statistics) = engine.run()
         self.source = source
         self.target = target
         self.stages = stages
@@ -71,26 +81,51 @@ extension Changeset {
     }
 }
 
+/// Decides how an item that kept its identity is updated: `nil` when its content is the same.
+@usableFromInline
+protocol _ItemClassifier {
+    associatedtype Item
+    func classify(_ old: Item, _ new: Item) -> UpdateKind?
+}
+
+/// Content compared with `==`; a changed item gets `updates`.
+@usableFromInline
+struct _EqualityClassifier<Item: Equatable>: _ItemClassifier {
+    @usableFromInline let updates: UpdateKind
+    @inlinable init(updates: UpdateKind) { self.updates = updates }
+    @inlinable @inline(__always)
+    func classify(_ old: Item, _ new: Item) -> UpdateKind? { old == new ? nil : updates }
+}
+
+/// Content classified by a closure.
+@usableFromInline
+struct _ClosureClassifier<Item>: _ItemClassifier {
+    @usableFromInline let body: (Item, Item) -> UpdateKind?
+    @inlinable init(_ body: @escaping (Item, Item) -> UpdateKind?) { self.body = body }
+    @inlinable @inline(__always)
+    func classify(_ old: Item, _ new: Item) -> UpdateKind? { body(old, new) }
+}
+
 /// The working state of one diff. Everything is indexed by dense integers once identifiers are
 /// matched, so each identifier is hashed at most once.
 @usableFromInline
-struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable> where Item.ID: Sendable {
+struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable, Classifier: _ItemClassifier>
+where Item.ID: Sendable, Classifier.Item == Item {
     @usableFromInline typealias SnapshotType = Snapshot<SectionID, Item>
     @usableFromInline typealias Stage = Changeset<SectionID, Item>.Stage
 
     @usableFromInline let old: SnapshotType
     @usableFromInline let new: SnapshotType
-    @usableFromInline let classify: (Item, Item) -> UpdateKind?
+    @usableFromInline let classifier: Classifier
     @usableFromInline let canReconfigure: ((Item, Item) -> Bool)?
 
     @inlinable
     init(
-        source: SnapshotType, target: SnapshotType, classify: @escaping (Item, Item) -> UpdateKind?,
-        canReconfigure: ((Item, Item) -> Bool)?
+        source: SnapshotType, target: SnapshotType, classifier: Classifier, canReconfigure: ((Item, Item) -> Bool)?
     ) {
         self.old = source
         self.new = target
-        self.classify = classify
+        self.classifier = classifier
         self.canReconfigure = canReconfigure
     }
 
@@ -226,7 +261,7 @@ struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable> where Item
                     continue
                 }
                 let oldItem = hintItems[r]
-                var kind: UpdateKind? = classify(oldItem, items[j])
+                var kind: UpdateKind? = classifier.classify(oldItem, items[j])
                 if hasMarks, let requested = new.requestedUpdate(for: id) { kind = requested }
                 // UIKit reconfigures only in a cell of the same type: anything else is a reload.
                 if kind?.kind == .reconfigure, let canReconfigure, !canReconfigure(oldItem, items[j]) { kind = .reload }
