@@ -17,28 +17,45 @@ package func longestIncreasingSubsequenceMask(_ values: [Int32]) -> [Bool] {
     }
     if sorted { return [Bool](repeating: true, count: n) }
 
-    // tails[k]: index of the smallest tail of an increasing run of length k + 1.
-    var tails = [Int32]()
+    // tails[k]: index of the smallest tail of an increasing run of length k + 1. Both arrays are
+    // sized once (a mostly ordered list has a run almost as long as itself: growing `tails` by
+    // doubling would copy it again and again).
+    var tails = [Int32](repeating: 0, count: n)
     var previous = [Int32](repeating: -1, count: n)
-    tails.reserveCapacity(64)
-    for i in 0..<n {
-        let value = values[i]
-        // Fast path: extends the longest run (most elements in a mostly ordered list do).
-        if let last = tails.last, values[Int(last)] < value {
-            previous[i] = last
-            tails.append(Int32(i))
-            continue
+    var length = 0
+    values.withUnsafeBufferPointer { values in
+        tails.withUnsafeMutableBufferPointer { tails in
+            previous.withUnsafeMutableBufferPointer { previous in
+                var lastValue = Int32.min  // values[tails[length - 1]], once length > 0
+                for i in 0..<n {
+                    let value = values[i]
+                    // Fast path: extends the longest run (most elements in a mostly ordered list do).
+                    if length > 0 && lastValue < value {
+                        previous[i] = tails[length - 1]
+                        tails[length] = Int32(truncatingIfNeeded: i)
+                        length += 1
+                        lastValue = value
+                        continue
+                    }
+                    var low = 0, high = length
+                    while low < high {
+                        let mid = (low + high) >> 1
+                        if values[Int(tails[mid])] < value { low = mid + 1 } else { high = mid }
+                    }
+                    if low > 0 { previous[i] = tails[low - 1] }
+                    tails[low] = Int32(truncatingIfNeeded: i)
+                    if low == length {
+                        length += 1
+                        lastValue = value
+                    } else if low == length - 1 {
+                        lastValue = value
+                    }
+                }
+            }
         }
-        var low = 0, high = tails.count
-        while low < high {
-            let mid = (low + high) >> 1
-            if values[Int(tails[mid])] < value { low = mid + 1 } else { high = mid }
-        }
-        if low > 0 { previous[i] = tails[low - 1] }
-        if low == tails.count { tails.append(Int32(i)) } else { tails[low] = Int32(i) }
     }
     var mask = [Bool](repeating: false, count: n)
-    var cursor = tails.last.map(Int.init) ?? -1
+    var cursor = length > 0 ? Int(tails[length - 1]) : -1
     while cursor >= 0 {
         mask[cursor] = true
         cursor = Int(previous[cursor])

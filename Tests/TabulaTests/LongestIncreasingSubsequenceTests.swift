@@ -1,0 +1,46 @@
+import Testing
+import TabulaTesting
+@testable import Tabula
+
+@Suite("Moves: the longest increasing run, against a quadratic reference")
+struct LongestIncreasingSubsequenceTests {
+    /// The length of a longest strictly increasing subsequence, by the textbook O(n²) recurrence.
+    func referenceLength(_ values: [Int32]) -> Int {
+        var best = [Int](repeating: 1, count: values.count)
+        for i in values.indices {
+            for j in 0..<i where values[j] < values[i] { best[i] = max(best[i], best[j] + 1) }
+        }
+        return best.max() ?? 0
+    }
+
+    func check(_ values: [Int32], _ context: String) {
+        let mask = longestIncreasingSubsequenceMask(values)
+        #expect(mask.count == values.count, "\(context)")
+        let chosen = values.indices.filter { mask[$0] }.map { values[$0] }
+        #expect(zip(chosen, chosen.dropFirst()).allSatisfy { $0 < $1 }, "\(context): not strictly increasing \(chosen)")
+        #expect(chosen.count == referenceLength(values), "\(context): \(values)")
+    }
+
+    @Test("random lists, with repeats, and nearly ordered lists with a few moved elements: a longest run, strictly increasing")
+    func matchesReference() {
+        let seed = propertySeed()
+        print("LongestIncreasingSubsequenceTests.matchesReference seed: \(seed)  (replay with TABULA_SEED=\(seed))")
+        var rng = SeededGenerator(seed: seed)
+        for round in 0..<400 {
+            let count = Int.random(in: 0...40, using: &rng)
+            let range = Int32.random(in: 1...50, using: &rng)
+            check((0..<count).map { _ in Int32.random(in: 0..<range, using: &rng) }, "seed \(seed) round \(round)")
+        }
+        for round in 0..<20 {
+            var values = (0..<Int32(1_500)).map { $0 }
+            for _ in 0..<Int.random(in: 0...40, using: &rng) {
+                let moved = values.remove(at: Int.random(in: 0..<values.count, using: &rng))
+                values.insert(moved, at: Int.random(in: 0...values.count, using: &rng))
+            }
+            check(values, "seed \(seed) nearly ordered \(round)")
+        }
+        check([], "empty")
+        check([3, 2, 1], "descending")
+        check([1, 1, 1], "equal")
+    }
+}
