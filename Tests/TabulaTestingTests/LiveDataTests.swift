@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Tabula
 import TabulaTesting
@@ -296,10 +297,25 @@ struct LiveDataTests {
 
 /// A loader that never answers, cancelled or not, and holds no thread while it waits (a loop of
 /// `try? await Task.sleep` spins once cancelled, and starves the other tasks of a small machine).
+/// Its continuation is kept, never resumed, so that the suspended task stays reachable (not a leak
+/// to the AddressSanitizer run).
 func neverAnswers() async -> Never {
-    await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in parked.keep(continuation) }
     preconditionFailure("never resumed")
 }
+
+/// The continuations of loaders that never answer.
+final class Parked: @unchecked Sendable {  // `continuations` is only touched under `lock`
+    private let lock = NSLock()
+    private var continuations: [CheckedContinuation<Void, Never>] = []
+    func keep(_ continuation: CheckedContinuation<Void, Never>) {
+        lock.lock()
+        continuations.append(continuation)
+        lock.unlock()
+    }
+}
+
+let parked = Parked()
 
 actor Counter {
     var value = 0

@@ -17,6 +17,26 @@ func measure(runs: Int, _ body: () -> Void) -> (min: Double, median: Double) {
     return (times[0], times[times.count / 2])
 }
 
+/// Medians of several timed contenders measured round-robin, one run of each in turn, so that a
+/// machine busier at one moment than another (a shared one) slows them alike and leaves their
+/// ratios alone. Each contender sets up what it needs untimed and returns the seconds its timed
+/// part took. One warm-up run each first.
+func measureInterleaved(runs: Int, _ contenders: [() -> Double]) -> [Double] {
+    for contender in contenders { _ = contender() }
+    var times = [[Double]](repeating: [], count: contenders.count)
+    for _ in 0..<runs {
+        for (index, contender) in contenders.enumerated() { times[index].append(contender()) }
+    }
+    return times.map { $0.sorted()[$0.count / 2] }
+}
+
+/// The seconds `body` takes, once.
+func seconds(_ body: () -> Void) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
 /// Keeps a value alive and opaque to the optimiser.
 @inline(never)
 func blackHole<T>(_ value: T) {

@@ -118,24 +118,23 @@ struct SplitMix {
     }
 }
 
-@MainActor func floorTime<ID: Hashable>(_ old: [ID], _ new: [ID]) -> (min: Double, median: Double) {
-    measure(runs: runs) {
-        var dictionary = [ID: Int](minimumCapacity: old.count)
-        for (index, id) in old.enumerated() { dictionary[id] = index }
-        var found = 0
-        for id in new where dictionary[id] != nil { found += 1 }
-        blackHole(found)
-    }
+/// The hash floor: a `Dictionary` of the old identifiers, probed with every new one.
+func floorWork<ID: Hashable>(_ old: [ID], _ new: [ID]) {
+    var dictionary = [ID: Int](minimumCapacity: old.count)
+    for (index, id) in old.enumerated() { dictionary[id] = index }
+    var found = 0
+    for id in new where dictionary[id] != nil { found += 1 }
+    blackHole(found)
 }
 
 @MainActor func diffBenchmark<Item: Identifiable & Equatable & Sendable>(
     label: String, idName: String, old: [Item], new: [Item], stdlib: Bool
 ) where Item.ID: Sendable {
-    let floor = floorTime(old.map(\.id), new.map(\.id))
-    let (diff, moves) = diffModeLines(label: label, idName: idName, old: [Section(0, items: old)], new: [Section(0, items: new)], floor: floor.median)
-    var line = "diff \(label) \(idName): \(moves) moves; floor median \(format(floor.median)) s"
+    let oldIDs = old.map(\.id), newIDs = new.map(\.id)
+    let (diff, floor, moves) = diffModeLines(
+        label: label, idName: idName, old: [Section(0, items: old)], new: [Section(0, items: new)], floor: { floorWork(oldIDs, newIDs) })
+    var line = "diff \(label) \(idName): \(moves) moves; floor median \(format(floor)) s"
     if stdlib {
-        let oldIDs = old.map(\.id), newIDs = new.map(\.id)
         let std = measure(runs: max(1, runs / 4)) { blackHole(newIDs.difference(from: oldIDs).inferringMoves()) }
         line += "; stdlib difference(from:).inferringMoves() median \(format(std.median)) s → Tabula is \(ratio(std.median / diff))× faster"
         summary.append("diff scenario=\(label) ids=\(idName) stdlib_median_s=\(format(std.median)) stdlib_speedup=\(String(format: "%.0f", std.median / diff)) config=release-O")
@@ -171,34 +170,45 @@ struct SplitMix {
 /// The four ways an app meets the diff, each a line: `diff` (two prebuilt snapshots), `build+diff`
 /// (build the new snapshot from its sections, diff it against the one on screen), `adapter` (apply
 /// a prebuilt snapshot through `ListDriver` to a view, its checks included) and `build+adapter`.
-/// Returns the diff's median and its number of moves.
+/// Each is measured in turn with the hash floor (`floor`), run after run, and reported as a ratio to
+/// it. Returns the diff's median, the floor's and the number of moves.
 @MainActor func diffModeLines<Item: Identifiable & Equatable & Sendable>(
-    label: String, idName: String, old: [Section<Int, Item>], new: [Section<Int, Item>], floor: Double
-) -> (diff: Double, moves: Int) where Item.ID: Sendable {
+    label: String, idName: String, old: [Section<Int, Item>], new: [Section<Int, Item>], floor: @escaping () -> Void
+) -> (diff: Double, floor: Double, moves: Int) where Item.ID: Sendable {
     let source = try! Snapshot<Int, Item>(old)
     let target = try! Snapshot<Int, Item>(new)
-    var moves = 0
-    let diff = measure(runs: runs) {
+    let moves: Int = {
         let changeset = Changeset(from: source, to: target)
-        moves = changeset.statistics.movedItems + changeset.statistics.movedSections
-        blackHole(changeset)
-    }
-    let buildAndDiff = measure(runs: runs) { blackHole(Changeset(from: source, to: try! Snapshot<Int, Item>(new))) }
+        return changeset.statistics.movedItems + changeset.statistics.movedSections
+    }()
     func driver() -> (ListDriver<Int, Item>, InstantView<Int, Item>) {
         let (driver, view) = InstantView<Int, Item>.driving()
         driver.backgroundDiffThreshold = .max  // measure the work, not a hop to another thread
         driver.applyUsingReloadData(source, completion: nil)
         return (driver, view)
     }
-    let adapter = measure(runs: runs, setUp: driver) { pair in pair.0.apply(target, completion: nil) }
-    let buildAndAdapter = measure(runs: runs, setUp: driver) { pair in pair.0.apply(try! Snapshot<Int, Item>(new), completion: nil) }
-    for (mode, time) in [("diff", diff), ("build+diff", buildAndDiff), ("adapter", adapter), ("build+adapter", buildAndAdapter)] {
-        var line = "diff scenario=\(label) ids=\(idName) mode=\(mode) median_s=\(format(time.median)) floor_ratio=\(ratio(time.median / floor))"
-        if mode.hasSuffix("adapter") { line += " specialised_diff_ratio=\(ratio(time.median / diff.median))" }
+    // The floor and the four modes in turn, run after run (see `measureInterleaved`).
+    let medians = measureInterleaved(runs: runs, [
+        { seconds(floor) },
+        { seconds { blackHole(Changeset(from: source, to: target)) } },
+        { seconds { blackHole(Changeset(from: source, to: try! Snapshot<Int, Item>(new))) } },
+        {
+            let pair = driver()
+            return withExtendedLifetime(pair) { seconds { pair.0.apply(target, completion: nil) } }
+        },
+        {
+            let pair = driver()
+            return withExtendedLifetime(pair) { seconds { pair.0.apply(try! Snapshot<Int, Item>(new), completion: nil) } }
+        },
+    ])
+    let floorMedian = medians[0], diff = medians[1]
+    for (mode, time) in zip(["diff", "build+diff", "adapter", "build+adapter"], medians.dropFirst()) {
+        var line = "diff scenario=\(label) ids=\(idName) mode=\(mode) median_s=\(format(time)) floor_ratio=\(ratio(time / floorMedian))"
+        if mode.hasSuffix("adapter") { line += " specialised_diff_ratio=\(ratio(time / diff))" }
         print(line)
         summary.append(line + " config=release-O")
     }
-    return (diff.median, moves)
+    return (diff, floorMedian, moves)
 }
 
 /// 1,000 sections × 100 items; 5% of sections moved, 5,000 items moved between sections.
@@ -241,9 +251,9 @@ func moveItemsAcross(_ sections: inout [Section<Int, UUIDItem>], count: Int, rng
 }
 
 @MainActor func sectionedBenchmark(label: String, _ scenario: (old: [Section<Int, UUIDItem>], new: [Section<Int, UUIDItem>])) {
-    let floor = floorTime(scenario.old.flatMap { $0.items.map(\.id) }, scenario.new.flatMap { $0.items.map(\.id) })
-    let (_, moves) = diffModeLines(label: label, idName: "uuid", old: scenario.old, new: scenario.new, floor: floor.median)
-    print("diff \(label) uuid: \(moves) moves (items and sections); floor median \(format(floor.median)) s")
+    let oldIDs = scenario.old.flatMap { $0.items.map(\.id) }, newIDs = scenario.new.flatMap { $0.items.map(\.id) }
+    let (_, floor, moves) = diffModeLines(label: label, idName: "uuid", old: scenario.old, new: scenario.new, floor: { floorWork(oldIDs, newIDs) })
+    print("diff \(label) uuid: \(moves) moves (items and sections); floor median \(format(floor)) s")
 }
 
 /// Every diff scenario: one section of 5k, 100k and 1M UUID and Int items, and two sectioned ones.
@@ -272,7 +282,7 @@ if arguments.contains("--app-paths") {
     print("Tabula app paths (config=release-O: swift run -c release, plain -O)")
     let ids = scenario(count: 100_000, makeID: { _ in UUID() }, seed: 1)
     let old = ids.old.map { UUIDItem(id: $0, value: 0) }, new = ids.new.map { UUIDItem(id: $0, value: 0) }
-    _ = diffModeLines(label: "100k", idName: "uuid", old: [Section(0, items: old)], new: [Section(0, items: new)], floor: floorTime(ids.old, ids.new).median)
+    _ = diffModeLines(label: "100k", idName: "uuid", old: [Section(0, items: old)], new: [Section(0, items: new)], floor: { floorWork(ids.old, ids.new) })
     summary += oneRowApplyLines()
     summary.append(await pageAppendLine())
     finish(summary)

@@ -224,6 +224,10 @@ where Item.ID: Sendable, Classifier.Item == Item {
             // the section changes, which keeps array retains out of the per-item loop.
             var hintSection = home, hintRow = 0
             var hintItems = home >= 0 ? oldSections[home].items : []
+            // Where the run was before a lookup jumped away from it (to a moved item): the item
+            // after a moved one usually continues there, and is then matched without a hash.
+            var resumeSection = -1, resumeRow = 0
+            var resumeItems: [Item] = []
             for j in 0..<items.count {
                 let id = items[j].id
                 var s = -1, r = -1
@@ -237,9 +241,19 @@ where Item.ID: Sendable, Classifier.Item == Item {
                 } else if hintSection >= 0 && hintRow + 2 < hintItems.count && hintItems[hintRow + 2].id == id {
                     s = hintSection
                     r = hintRow + 2
+                } else if resumeSection >= 0 && resumeRow < resumeItems.count && resumeItems[resumeRow].id == id {
+                    s = resumeSection
+                    r = resumeRow
+                    if s != hintSection { hintItems = resumeItems }
+                    resumeSection = -1
                 } else if let location = old._location(of: id) {
                     s = Int(old._tokenIndex[Int(location.token)])
                     r = Int(location.row)
+                    if hintSection >= 0 {
+                        resumeSection = hintSection
+                        resumeRow = hintRow
+                        resumeItems = hintItems
+                    }
                     if s != hintSection { hintItems = oldSections[s].items }
                 }
                 let target = ItemPath(item: j, section: t)
