@@ -137,9 +137,11 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     /// compiled for the types of the code that creates the driver.
     ///
     /// The driver is compiled once, in Tabula, for any item type: a diff called from its own code
-    /// hashes and compares through witness tables. ``specialised`` is inlinable and is the default
+    /// hashes and compares through witness tables. `specialised` is inlinable and is the default
     /// argument of the driver's and the adapters' initialisers, so it is built where you create
-    /// them, for your types, and the diff the driver runs is as fast as one you call yourself.
+    /// them, for your types, and the diff the driver runs is as fast as one you call yourself. For
+    /// `Equatable` items an overload of `specialised` also compiles `==` into the diff, for drivers
+    /// that compare content with it.
     public struct Differ: Sendable {
         @usableFromInline let run:
             @Sendable (
