@@ -136,7 +136,9 @@ public enum PaginationError: Error, Hashable, Sendable, CustomStringConvertible 
 /// ```
 ///
 /// Each page costs O(page size) to merge, not O(items loaded): the list edits its snapshot in place.
-/// Showing it goes through the driver's diff, which is O(items loaded).
+/// Showing it costs O(page size) too while the screen shows what the list last showed (the page
+/// goes in as inserts at the end, without a diff); otherwise it goes through the driver's diff,
+/// which is O(items loaded).
 @MainActor
 public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
     /// The rows the list shows: items, and its loading and failure rows.
