@@ -230,8 +230,13 @@ extension Snapshot {
     ///   naming the identifier's existing position and the one it would have taken.
     /// - Complexity: O(*k*) for *k* new items.
     public mutating func appendItems(_ items: [Item], toSection identifier: SectionID? = nil) throws {
+        try _appendItems(items, toSection: identifier)
+    }
+
+    /// ``appendItems(_:toSection:)``; `checked: false` as in ``_insertItems(_:at:checked:)``.
+    mutating func _appendItems(_ items: [Item], toSection identifier: SectionID?, checked: Bool = true) throws {
         let index = try _appendSectionIndex(identifier)
-        try _insertItems(items, at: ItemPath(item: _sections[index].items.count, section: index))
+        try _insertItems(items, at: ItemPath(item: _sections[index].items.count, section: index), checked: checked)
     }
 
     /// The index of the section `identifier`, or of the last section when it is `nil`: where
@@ -306,8 +311,7 @@ extension Snapshot {
             let id = items[offset].id
             let hash = Self._hash(id)
             let target = ItemPath(item: path.item + offset, section: path.section)
-            if leaving?.contains(id) != true, let location = _location(of: id, hash: hash) {
-                var existing = ItemPath(item: Int(location.row), section: Int(_tokenIndex[Int(location.token)]))
+            if leaving?.contains(id) != true, var existing = _indexPath(of: id, hash: hash) {
                 if existing.section == path.section && existing.item >= path.item { existing.item += items.count }
                 throw Failure.duplicateItem(id, first: min(existing, target), second: max(existing, target))
             }

@@ -145,8 +145,12 @@ extension Snapshot {
     ///
     /// - Complexity: O(1) on average: one hash of `id`.
     @inlinable
-    public func indexPath(of id: Item.ID) -> ItemPath? {
-        guard let location = _location(of: id) else { return nil }
+    public func indexPath(of id: Item.ID) -> ItemPath? { _indexPath(of: id, hash: Self._hash(id)) }
+
+    /// The position of the item `id`, whose ``_hash(_:)`` is `hash`, or `nil`.
+    @inlinable @inline(__always)
+    func _indexPath(of id: Item.ID, hash: Int) -> ItemPath? {
+        guard let location = _location(of: id, hash: hash) else { return nil }
         return ItemPath(item: Int(location.row), section: Int(_tokenIndex[Int(location.token)]))
     }
 

@@ -107,10 +107,7 @@ struct InPlaceEdit<SectionID: Hashable & Sendable, Item: Identifiable> where Ite
     func perform(on snapshot: inout Snapshot<SectionID, Item>, validated: Bool = false) throws {
         if !updates.isEmpty { try snapshot.updateItems(updates) }
         if !deletions.isEmpty { try snapshot.deleteItems(deletions) }
-        if !appends.isEmpty {
-            let index = try snapshot._appendSectionIndex(section)
-            try snapshot._insertItems(appends, at: ItemPath(item: snapshot.sections[index].items.count, section: index), checked: !validated)
-        }
+        if !appends.isEmpty { try snapshot._appendItems(appends, toSection: section, checked: !validated) }
     }
 
     /// The batch update that shows the edit, checking it against `snapshot` without changing it;

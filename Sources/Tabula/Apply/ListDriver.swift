@@ -104,30 +104,20 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     ///
     /// `differ` is evaluated where the driver is created, so its default runs the diff specialised
     /// for your item and identifier types (see ``Differ``).
-    public convenience init(
+    public init(
         snapshot: Snapshot<SectionID, Item> = Snapshot(), updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?,
         canReconfigure: (@Sendable (Item, Item) -> Bool)? = nil, differ: Differ = .specialised
     ) {
-        self.init(snapshot: snapshot, updateKind: updateKind, equalityUpdates: nil, canReconfigure: canReconfigure, differ: differ)
-    }
-
-    /// `equalityUpdates`: `updateKind` is `==` giving this kind to changed items.
-    @usableFromInline
-    init(
-        snapshot: Snapshot<SectionID, Item>, updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?,
-        equalityUpdates: UpdateKind?, canReconfigure: (@Sendable (Item, Item) -> Bool)?, differ: Differ
-    ) {
         self.snapshot = snapshot.clearingUpdateRequests()
         self.updateKind = updateKind
-        self.equalityUpdates = equalityUpdates
         self.canReconfigure = canReconfigure
         self.differ = differ
     }
 
     /// Declares that ``updateKind`` is `==`, a changed item getting `updates` (a reconfigure that
     /// ``canReconfigure`` refuses becomes a reload, in the diff as in `cheapestUpdate`): the
-    /// specialised diff then calls `==` inline. For the adapters' `Equatable` initialisers, which
-    /// call it on their new driver.
+    /// specialised diff then calls `==` inline. For the `Equatable` initialisers of the driver and
+    /// the adapters, which call it on their new driver.
     @usableFromInline
     package func _comparesWithEquality(updates: UpdateKind) {
         equalityUpdates = updates
@@ -450,9 +440,8 @@ extension ListDriver where Item: Equatable {
         snapshot: Snapshot<SectionID, Item> = Snapshot(), updates: UpdateKind = .reload,
         canReconfigure: (@Sendable (Item, Item) -> Bool)? = nil, differ: Differ = .specialised
     ) {
-        self.init(
-            snapshot: snapshot, updateKind: { $0 == $1 ? nil : updates }, equalityUpdates: updates, canReconfigure: canReconfigure,
-            differ: differ)
+        self.init(snapshot: snapshot, updateKind: { $0 == $1 ? nil : updates }, canReconfigure: canReconfigure, differ: differ)
+        _comparesWithEquality(updates: updates)
     }
 }
 

@@ -246,9 +246,9 @@ where Item.ID: Sendable, Classifier.Item == Item {
                     r = resumeRow
                     if s != hintSection { hintItems = resumeItems }
                     resumeSection = -1
-                } else if let location = old._location(of: id) {
-                    s = Int(old._tokenIndex[Int(location.token)])
-                    r = Int(location.row)
+                } else if let path = old.indexPath(of: id) {
+                    s = path.section
+                    r = path.item
                     if hintSection >= 0 {
                         resumeSection = hintSection
                         resumeRow = hintRow
