@@ -9,16 +9,11 @@ import TabulaTesting
 @MainActor
 func measure<State>(runs: Int, setUp: () -> State, _ body: (State) -> Void) -> (min: Double, median: Double) {
     body(setUp())
-    var times = [Double]()
-    for _ in 0..<runs {
+    let times = (0..<runs).map { _ in
         let state = setUp()
-        let start = DispatchTime.now().uptimeNanoseconds
-        body(state)
-        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        withExtendedLifetime(state) {}
+        return withExtendedLifetime(state) { seconds { body(state) } }
     }
-    times.sort()
-    return (times[0], times[times.count / 2])
+    return (times.min()!, median(times))
 }
 
 struct Row: Identifiable, Equatable, Sendable {
@@ -109,10 +104,7 @@ func pageAppendLine() async -> String {
         withExtendedLifetime(view) {}
         for _ in 0..<4 { rebuilds.append(rebuildSeconds()) }
     }
-    times.sort()
-    rebuilds.sort()
-    let page = times[times.count / 2]
-    let rebuild = rebuilds[rebuilds.count / 2]
+    let page = median(times), rebuild = median(rebuilds)
     print("page of 50 onto 50,000 items: median \(format(page)) s; rebuilding the list (build + apply) \(format(rebuild)) s → \(ratio(page / rebuild))× (target ≤ 0.05)")
     return "page scenario=50-onto-50k median_s=\(format(page)) rebuild_s=\(format(rebuild)) rebuild_ratio=\(ratio(page / rebuild)) config=release-O"
 }

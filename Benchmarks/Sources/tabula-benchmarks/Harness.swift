@@ -7,14 +7,13 @@ import Foundation
 /// Wall-clock seconds of `body`, run `runs` times after one warm-up; returns (min, median).
 func measure(runs: Int, _ body: () -> Void) -> (min: Double, median: Double) {
     body()
-    var times = [Double]()
-    for _ in 0..<runs {
-        let start = DispatchTime.now().uptimeNanoseconds
-        body()
-        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    }
-    times.sort()
-    return (times[0], times[times.count / 2])
+    let times = (0..<runs).map { _ in seconds(body) }
+    return (times.min()!, median(times))
+}
+
+/// The median of `times` (the upper one of an even count).
+func median(_ times: [Double]) -> Double {
+    times.sorted()[times.count / 2]
 }
 
 /// Medians of several timed contenders measured round-robin, one run of each in turn, so that a
@@ -27,7 +26,7 @@ func measureInterleaved(runs: Int, _ contenders: [() -> Double]) -> [Double] {
     for _ in 0..<runs {
         for (index, contender) in contenders.enumerated() { times[index].append(contender()) }
     }
-    return times.map { $0.sorted()[$0.count / 2] }
+    return times.map(median)
 }
 
 /// The seconds `body` takes, once.

@@ -51,8 +51,8 @@ func observeBenchmark(runs: Int) async -> [String] {
             withExtendedLifetime(view) {}
         }
     }
-    let observed = observedTimes.sorted()[observedTimes.count / 2]
-    let manual = manualTimes.sorted()[manualTimes.count / 2]
+    let observed = median(observedTimes)
+    let manual = median(manualTimes)
     let line = "observe scenario=10k-items-1000-mutations applies=\(applies) median_s=\(format(observed)) manual_s=\(format(manual)) manual_ratio=\(String(format: "%.4f", observed / manual)) config=release-O"
     print("observed list, 10k items, 1,000 mutations in one turn: \(applies) apply, median \(format(observed)) s; snapshot by hand after each mutation \(format(manual)) s → \(String(format: "%.4f", observed / manual))× (target ≤ 0.05)")
     return [line]

@@ -44,12 +44,8 @@ package func longestIncreasingSubsequenceMask(_ values: [Int32]) -> [Bool] {
                     }
                     if low > 0 { previous[i] = tails[low - 1] }
                     tails[low] = Int32(truncatingIfNeeded: i)
-                    if low == length {
-                        length += 1
-                        lastValue = value
-                    } else if low == length - 1 {
-                        lastValue = value
-                    }
+                    if low == length { length += 1 }
+                    if low == length - 1 { lastValue = value }
                 }
             }
         }
