@@ -136,13 +136,25 @@ struct _LocationTable: Sendable {
     @inlinable @inline(__always)
     func first(hash: Int, where isMatch: (_ token: Int32, _ row: Int32) -> Bool) -> (bucket: Int, entry: UInt64)? {
         guard count > 0 else { return nil }
+        return first(hash: hash, firstWord: self[hash & mask], where: isMatch)
+    }
+
+    /// ``first(hash:where:)``, with the word of the first bucket probed (`hash & mask`) already
+    /// read: batched lookups read it ahead of the probe (see `Snapshot._indexPaths(of:)`).
+    ///
+    /// - Precondition: the table has buckets.
+    @inlinable @inline(__always)
+    func first(
+        hash: Int, firstWord: UInt64, where isMatch: (_ token: Int32, _ row: Int32) -> Bool
+    ) -> (bucket: Int, entry: UInt64)? {
         let print = fingerprint(hash), fields = ~locationMask
         var bucket = hash & mask
+        var word = firstWord
         while true {
-            let word = self[bucket]
             if word == Self.empty { return nil }
             if word & fields == print && isMatch(token(word), row(word)) { return (bucket, word) }
             bucket = (bucket &+ 1) & mask
+            word = self[bucket]
         }
     }
 

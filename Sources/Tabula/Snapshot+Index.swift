@@ -6,23 +6,49 @@
 //   sections may already hold the edited rows; edits move entries in an order in which each
 //   location is held by one entry at a time.
 
+// `UUID`, the commonest identifier after `Int`, is hashed by the index itself (see
+// `Snapshot._hash(_:)`): FoundationEssentials where the toolchain has it (Linux), Foundation on
+// Apple platforms. Public, because the hash is inlined into the client's specialised code.
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+#else
+    public import Foundation
+#endif
+
 /// The index's per-process seed for `Int` identifiers (see `Snapshot._hash(_:)`).
 @usableFromInline
 let _intIdentifierSeed = UInt64.random(in: 0 ... .max)
 
+/// The index's per-process seeds for `UUID` identifiers, one for each half (see `Snapshot._hash(_:)`).
+@usableFromInline
+let _uuidIdentifierSeeds = (UInt64.random(in: 0 ... .max), UInt64.random(in: 0 ... .max))
+
 extension Snapshot {
     /// The hash of an item identifier, as the index uses it: the standard library's raw hash, which
-    /// `Set` and `Dictionary` use too (SipHash-1-3 with a per-process seed); for `Int`
-    /// identifiers, the commonest (database row ids), the murmur3 finaliser of the identifier
-    /// mixed with a per-process seed: a few instructions instead of a SipHash round.
+    /// `Set` and `Dictionary` use too (SipHash-1-3 with a per-process seed), except for the two
+    /// commonest identifier types:
+    /// - `Int` (database row ids): the murmur3 finaliser of the identifier mixed with a
+    ///   per-process seed;
+    /// - `UUID`: the 128-bit product of its two halves, each mixed with a per-process seed,
+    ///   folded to 64 bits (a multiply-and-fold, as wyhash finishes).
     ///
-    /// SipHash resists identifiers chosen to collide; the finaliser resists them only as long as
-    /// the seed stays unknown. What collisions can cost is time, never a wrong answer: every
+    /// Either is a few instructions where SipHash, called through `Hasher`, costs tens of
+    /// nanoseconds. `UUID`'s `==` compares its 16 bytes, so hashing the bytes is consistent with
+    /// it. SipHash resists identifiers chosen to collide; these mixers resist them only as long as
+    /// the seeds stay unknown. What collisions can cost is time, never a wrong answer: every
     /// candidate is confirmed by comparing identifiers.
     @inlinable @inline(__always)
     static func _hash(_ id: Item.ID) -> Int {
         if Item.ID.self == Int.self { return _mixIntIdentifier(unsafeBitCast(id, to: Int.self)) }
+        if Item.ID.self == UUID.self { return _mixUUIDIdentifier(unsafeBitCast(id, to: UUID.self)) }
         return id._rawHashValue(seed: 0)
+    }
+
+    @inlinable @inline(__always)
+    static func _mixUUIDIdentifier(_ id: UUID) -> Int {
+        let halves = unsafeBitCast(id.uuid, to: (UInt64, UInt64).self)
+        let product = (halves.0 ^ _uuidIdentifierSeeds.0).multipliedFullWidth(by: halves.1 ^ _uuidIdentifierSeeds.1)
+        return Int(bitPattern: UInt(product.high ^ product.low))
     }
 
     @inlinable @inline(__always)
@@ -51,6 +77,43 @@ extension Snapshot {
             _sections[Int(_tokenIndex[Int(token)])].items[Int(row)].id == id
         }) else { return nil }
         return Location(token: _index.token(found.entry), row: Int(_index.row(found.entry)))
+    }
+
+    /// The positions of the items `ids`, in order, each `nil` when the snapshot has no such item:
+    /// ``indexPath(of:)`` for a batch, faster than one at a time when the index is out of cache.
+    ///
+    /// The lookups are pipelined: each one's first bucket is read a few lookups before it is
+    /// probed, and the words wait in a small ring. One lookup at a time, the processor waits for
+    /// each bucket in turn (a branch on the word it has not read yet stops it from running ahead);
+    /// here the reads of the next lookups are already under way.
+    ///
+    /// - Complexity: O(*k*) on average for *k* identifiers.
+    @inlinable
+    func _indexPaths(of ids: [Item.ID]) -> [ItemPath?] {
+        let count = ids.count
+        guard count > 0, _index.count > 0 else { return [ItemPath?](repeating: nil, count: count) }
+        // Lookups under way at once: enough to overlap most of a memory access, few enough that
+        // the ring stays in registers and cache.
+        let lead = 8
+        let hashes = ids.map { Self._hash($0) }
+        let mask = _index.mask
+        return [ItemPath?](unsafeUninitializedCapacity: count) { paths, initialized in
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: lead) { ring in
+                for i in 0..<Swift.min(lead, count) { ring[i] = _index[hashes[i] & mask] }
+                for i in 0..<count {
+                    let slot = i % lead
+                    let word = ring[slot]
+                    if i + lead < count { ring[slot] = _index[hashes[i + lead] & mask] }
+                    let id = ids[i]
+                    let found = _index.first(hash: hashes[i], firstWord: word) { token, row in
+                        _sections[Int(_tokenIndex[Int(token)])].items[Int(row)].id == id
+                    }
+                    (paths.baseAddress! + i).initialize(
+                        to: found.map { ItemPath(item: Int(_index.row($0.entry)), section: Int(_tokenIndex[Int(_index.token($0.entry))])) })
+                }
+            }
+            initialized = count
+        }
     }
 
     /// Makes room for `adding` more entries, rows below `rows` and tokens below `tokens`; rebuilds

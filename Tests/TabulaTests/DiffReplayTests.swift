@@ -81,13 +81,100 @@ struct DiffReplayTests {
             kinds[kind, default: 0] += 1
             let options = DiffOptions(updates: iteration % 2 == 0 ? .reload : .reconfigure)
             let flavor: ListFlavor = iteration % 3 == 0 ? .collection : .table
-            let changeset = try replay(old, new, options: options, flavor: flavor)
+            // Every other pair with the lookups of items off the run put off (as for large lists).
+            let changeset = try _lookupDeferralThreshold.withValue(iteration % 2 == 1 ? 0 : .max) {
+                try replay(old, new, options: options, flavor: flavor)
+            }
             let minimum = minimumMoves(old, new)
             #expect(changeset.statistics.movedItems == minimum.items, "seed \(seed) iteration \(iteration)")
             #expect(changeset.statistics.movedSections == minimum.sections, "seed \(seed) iteration \(iteration)")
             if Test.current != nil, changeset.statistics.movedItems != minimum.items { break }
         }
         #expect(kinds.count == 8, "every kind of change was generated: \(kinds)")
+    }
+
+    @Test(
+        "longer lists: runs broken by inserts, moved items and blocks, deletion runs, rows from deleted sections; items off the run looked up at once, or put off and matched either way",
+        arguments: [false, true])
+    func longerLists(deferring: Bool) throws {
+        // Lookups are put off for indexes out of cache only; 0 makes every list take that path.
+        try _lookupDeferralThreshold.withValue(deferring ? 0 : .max) { try longerListRounds() }
+    }
+
+    func longerListRounds() throws {
+        let seed = propertySeed()
+        print("DiffReplayTests.longerLists seed: \(seed)  (replay with TABULA_SEED=\(seed))")
+        var rng = SeededGenerator(seed: seed)
+        var nextID = 0
+        func fresh() -> Row {
+            nextID += 1
+            return Row(id: nextID, value: 0)
+        }
+        for iteration in 0..<300 {
+            let context = "seed \(seed) iteration \(iteration)"
+            let old = (0..<Int.random(in: 1...3, using: &rng)).map { s in
+                RowSection("s\(s)", items: (0..<Int.random(in: 20...200, using: &rng)).map { _ in fresh() })
+            }
+            // Mostly deletions (the few items off the run are looked up in the index) or a mix
+            // (they are matched against the old items left over).
+            let deletion = iteration % 3 == 0 ? 0.5 : Double.random(in: 0...0.15, using: &rng)
+            let insertion = iteration % 3 == 0 ? 0.01 : Double.random(in: 0...0.15, using: &rng)
+            var sections = old
+            var taken = [Row]()
+            for s in sections.indices {
+                var items = [Row]()
+                var skip = 0
+                for item in sections[s].items {
+                    if skip > 0 {
+                        skip -= 1
+                        continue
+                    }
+                    let roll = Double.random(in: 0..<1, using: &rng)
+                    if roll < deletion {
+                        // Sometimes a run of deletions, longer than the two the walk skips.
+                        skip = Int.random(in: 0..<4, using: &rng) == 0 ? Int.random(in: 2...6, using: &rng) : 0
+                        continue
+                    }
+                    if roll < deletion + 0.03 {
+                        taken.append(item)  // moved, below
+                        continue
+                    }
+                    if Double.random(in: 0..<1, using: &rng) < insertion { items.append(fresh()) }
+                    items.append(Double.random(in: 0..<1, using: &rng) < 0.1 ? Row(id: item.id, value: item.value + 1) : item)
+                }
+                sections[s].items = items
+            }
+            // A block of consecutive items moved elsewhere, as a whole.
+            if let s = sections.indices.randomElement(using: &rng), sections[s].items.count > 12 {
+                let start = Int.random(in: 0..<(sections[s].items.count - 10), using: &rng)
+                let block = Array(sections[s].items[start..<(start + Int.random(in: 2...10, using: &rng))])
+                sections[s].items.removeSubrange(start..<(start + block.count))
+                let to = sections.indices.randomElement(using: &rng)!
+                sections[to].items.insert(contentsOf: block, at: Int.random(in: 0...sections[to].items.count, using: &rng))
+            }
+            for item in taken {
+                let to = sections.indices.randomElement(using: &rng)!
+                sections[to].items.insert(item, at: Int.random(in: 0...sections[to].items.count, using: &rng))
+            }
+            // Sometimes a section goes while some of its rows stay, in another section (rule 3).
+            if sections.count > 1 && Int.random(in: 0..<4, using: &rng) == 0 {
+                let gone = sections.remove(at: Int.random(in: 0..<sections.count, using: &rng))
+                for item in gone.items where Int.random(in: 0..<3, using: &rng) == 0 {
+                    let to = sections.indices.randomElement(using: &rng)!
+                    sections[to].items.insert(item, at: Int.random(in: 0...sections[to].items.count, using: &rng))
+                }
+            }
+            let source = try RowSnapshot(old)
+            var target = try RowSnapshot(sections)
+            // Sometimes an explicit reload of an item that may have moved.
+            if iteration % 5 == 0, let row = sections.last?.items.first { try target.reloadItems([row.id]) }
+            let changeset = try replay(source, target, options: DiffOptions(updates: iteration % 2 == 0 ? .reload : .reconfigure))
+            let minimum = minimumMoves(source, target)
+            #expect(changeset.statistics.movedItems == minimum.items, "\(context)")
+            let kept = Set(target.itemIdentifiers)
+            #expect(changeset.statistics.deletedItems == source.itemIdentifiers.filter { !kept.contains($0) }.count, "\(context)")
+            if Test.current != nil, changeset.statistics.movedItems != minimum.items { break }
+        }
     }
 
     @Test("identical snapshots give no stage")

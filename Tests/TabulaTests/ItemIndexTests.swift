@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Tabula
 
@@ -38,6 +39,8 @@ struct ItemIndexTests {
         for probe in probes {
             #expect(snapshot.indexPath(of: Colliding(value: probe)) == expected[probe], "\(context) probe \(probe)")
         }
+        // The batched lookups of the diff (each bucket read ahead of its probe) agree.
+        #expect(snapshot._indexPaths(of: probes.map { Colliding(value: $0) }) == probes.map { expected[$0] }, "\(context) batch")
     }
 
     @Test("random edits with colliding hashes, long sections and many removals agree with arrays")
@@ -110,6 +113,32 @@ struct ItemIndexTests {
         }
     }
 
+    @Test("UUID identifiers, which the index hashes itself, are found where they are, and absent ones are not")
+    func uuidIdentifiers() throws {
+        struct Tagged: Identifiable, Equatable, Sendable {
+            var id: UUID
+        }
+        let ids = (0..<3_000).map { _ in UUID() }
+        var snapshot = try Snapshot<Int, Tagged>((0..<3).map { s in Section(s, items: ids[(s * 1_000)..<((s + 1) * 1_000)].map(Tagged.init)) })
+        try snapshot.deleteItems(Array(ids[500..<700]))
+        try snapshot.appendItems([Tagged(id: ids[600])], toSection: 2)
+        snapshot._checkInvariantsNow()
+        var expected = [UUID: ItemPath]()
+        for (s, section) in snapshot.sections.enumerated() {
+            for (r, item) in section.items.enumerated() { expected[item.id] = ItemPath(item: r, section: s) }
+        }
+        #expect(expected.count == 2_801)
+        let probes = ids + (0..<200).map { _ in UUID() }
+        for id in probes { #expect(snapshot.indexPath(of: id) == expected[id], "\(id)") }
+        #expect(snapshot._indexPaths(of: probes) == probes.map { expected[$0] })
+        // The UUID hash is a function of the bytes: an equal UUID made anew is found.
+        let copy = UUID(uuid: ids[2_999].uuid)
+        #expect(snapshot.indexPath(of: copy) == ItemPath(item: 999, section: 2))
+        #expect(throws: Snapshot<Int, Tagged>.Failure.duplicateItem(ids[5], first: ItemPath(item: 5, section: 0), second: ItemPath(item: 0, section: 1))) {
+            try Snapshot<Int, Tagged>([Section(0, items: ids[0..<10].map(Tagged.init)), Section(1, items: [Tagged(id: ids[5])])])
+        }
+    }
+
     @Test("sections and rows too many for 32-bit buckets take 64-bit ones, and keep working")
     func wideBuckets() throws {
         // 40,000 rows (17 bits with room to double) and 5,000 sections (14 bits) leave too little of
@@ -127,6 +156,9 @@ struct ItemIndexTests {
         #expect(snapshot.indexPath(of: -1) == ItemPath(item: 5, section: 0))
         #expect(snapshot.indexPath(of: 39_999) == ItemPath(item: 39_998, section: 0))
         #expect(snapshot.indexPath(of: 20_000) == nil)
+        let probes = [0, 105_000, -1, 39_999, 20_000, 7, 104_321, 200_000]
+        #expect(snapshot._indexPaths(of: probes) == probes.map { snapshot.indexPath(of: $0) })
+        #expect(snapshot._indexPaths(of: probes).compactMap { $0 }.count == 6)
         // A repeat is found in a wide table too, naming both positions.
         #expect(throws: Snapshot<Int, Row>.Failure.duplicateItem(104_999, first: ItemPath(item: 0, section: 4_999), second: ItemPath(item: 0, section: 5_001))) {
             try Snapshot(sections + [Section(5_001, items: [Row(id: 104_999)])])

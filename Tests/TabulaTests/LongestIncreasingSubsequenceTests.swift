@@ -43,4 +43,26 @@ struct LongestIncreasingSubsequenceTests {
         check([3, 2, 1], "descending")
         check([1, 1, 1], "equal")
     }
+
+    @Test("placeholders (negative elements) are skipped: never chosen, and the rest as without them")
+    func skipsPlaceholders() {
+        let seed = propertySeed()
+        print("LongestIncreasingSubsequenceTests.skipsPlaceholders seed: \(seed)  (replay with TABULA_SEED=\(seed))")
+        var rng = SeededGenerator(seed: seed)
+        for round in 0..<400 {
+            let count = Int.random(in: 0...40, using: &rng)
+            let values: [Int32] = (0..<count).map { _ in
+                Int.random(in: 0..<4, using: &rng) == 0 ? -1 : Int32.random(in: 0..<30, using: &rng)
+            }
+            let mask = longestIncreasingSubsequenceMask(values)
+            let context = "seed \(seed) round \(round): \(values)"
+            #expect(mask.count == values.count, "\(context)")
+            #expect(values.indices.allSatisfy { values[$0] >= 0 || !mask[$0] }, "\(context): a placeholder chosen")
+            let chosen = values.indices.filter { mask[$0] }.map { values[$0] }
+            #expect(zip(chosen, chosen.dropFirst()).allSatisfy { $0 < $1 }, "\(context): not strictly increasing \(chosen)")
+            #expect(chosen.count == referenceLength(values.filter { $0 >= 0 }), "\(context)")
+        }
+        #expect(longestIncreasingSubsequenceMask([-1, 0, -1, 1]) == [false, true, false, true])
+        #expect(longestIncreasingSubsequenceMask([2, -1, 0, 1]) == [false, false, true, true])
+    }
 }

@@ -3,8 +3,10 @@ extension Changeset where Item: Equatable {
     ///
     /// - Complexity: O(*n* + *m* log *m*) for *n* items and *m* moved ones. With the same sections
     ///   on both sides, most items are matched by an equality check against the item after the
-    ///   previous match (or one of the two after it, past a deletion), so only inserted and moved
-    ///   items, and items after longer deletions, are hashed (once each). When sections are
+    ///   previous match (or one of the two after it, past a deletion), so only the items off that
+    ///   run are hashed, once each: inserted and moved items, items after longer deletions, and,
+    ///   in lists of more than about 40,000 items, deleted ones (their lookups are then put off and
+    ///   matched in a table that stays in cache). When sections are
     ///   inserted, deleted or moved, the intermediate stages' snapshots index the items of the
     ///   sections that survive once more (positions only: no identifier is stored).
     @inlinable
@@ -81,6 +83,11 @@ extension Changeset {
     }
 }
 
+/// The size of an index, in bytes, above which the diff puts off its lookups (see
+/// `DiffEngine.run()`): 256 KB. Tests set it lower, so that small snapshots take that path too.
+@usableFromInline
+let _lookupDeferralThreshold = TaskLocal<Int>(wrappedValue: 256 * 1024)
+
 /// Decides how an item that kept its identity is updated: `nil` when its content is the same.
 @usableFromInline
 protocol _ItemClassifier {
@@ -107,7 +114,7 @@ struct _ClosureClassifier<Item>: _ItemClassifier {
 }
 
 /// The working state of one diff. Everything is indexed by dense integers once identifiers are
-/// matched, so each identifier is hashed at most once.
+/// matched, so each item of either snapshot is hashed at most once.
 @usableFromInline
 struct DiffEngine<SectionID: Hashable & Sendable, Item: Identifiable, Classifier: _ItemClassifier>
 where Item.ID: Sendable, Classifier.Item == Item {
@@ -140,6 +147,99 @@ where Item.ID: Sendable, Classifier.Item == Item {
             self.kind = kind
             self.oldValue = oldValue
         }
+    }
+
+    /// How an item that kept its identity is updated from `oldItem` to `newItem`: the
+    /// classifier's answer, or the update the target requests for it; a reconfigure that
+    /// `canReconfigure` refuses is a reload (UIKit reconfigures only in a cell of the same type).
+    @inlinable @inline(__always)
+    func updateKind(_ oldItem: Item, _ newItem: Item, hasMarks: Bool) -> UpdateKind? {
+        Self.updateKind(oldItem, newItem, classifier: classifier, target: new, canReconfigure: canReconfigure, hasMarks: hasMarks)
+    }
+
+    /// ``updateKind(_:_:hasMarks:)``, with what it reads from the engine passed in.
+    @inlinable @inline(__always)
+    static func updateKind(
+        _ oldItem: Item, _ newItem: Item, classifier: Classifier, target: SnapshotType,
+        canReconfigure: ((Item, Item) -> Bool)?, hasMarks: Bool
+    ) -> UpdateKind? {
+        var kind = classifier.classify(oldItem, newItem)
+        if hasMarks, let requested = target.requestedUpdate(for: newItem.id) { kind = requested }
+        if kind?.kind == .reconfigure, let canReconfigure, !canReconfigure(oldItem, newItem) { kind = .reload }
+        return kind
+    }
+
+    /// Matches the items of a target section from `j` on with the items of its home section from
+    /// `row` on, while their identifiers agree: each is marked in `oldMatched` (the home
+    /// section's flags), and recorded as a stay, from `stay` on in `rows` and `targets`, with its
+    /// update in `updates` when it changed. Returns the number matched.
+    // Not inlined: a loop of its own, with few values live, is what most items go through. Static,
+    // so that calling it copies nothing of the engine.
+    @inlinable @inline(never)
+    static func extendRun(
+        new: UnsafeBufferPointer<Item>, from j: Int, old: UnsafeBufferPointer<Item>, from row: Int,
+        oldMatched: UnsafeMutableBufferPointer<Bool>, rows: UnsafeMutableBufferPointer<Int32>,
+        targets: UnsafeMutableBufferPointer<Int32>, at stay: Int, updates: inout [(stay: Int, kind: UpdateKind)],
+        classifier: Classifier, target: SnapshotType, canReconfigure: ((Item, Item) -> Bool)?, hasMarks: Bool
+    ) -> Int {
+        let limit = Swift.min(new.count - j, old.count - row)
+        var k = 0
+        while k < limit {
+            let oldItem = old[row &+ k], newItem = new[j &+ k]
+            guard oldItem.id == newItem.id else { break }
+            if let kind = updateKind(
+                oldItem, newItem, classifier: classifier, target: target, canReconfigure: canReconfigure, hasMarks: hasMarks)
+            {
+                updates.append((stay &+ k, kind))
+            }
+            oldMatched[row &+ k] = true
+            rows[stay &+ k] = Int32(truncatingIfNeeded: row &+ k)
+            targets[stay &+ k] = Int32(truncatingIfNeeded: j &+ k)
+            k &+= 1
+        }
+        return k
+    }
+
+    /// For each identifier in `ids` (the items the walk put off), where the old item with that
+    /// identifier is, among the old items `oldMatched` leaves unmatched; `nil` when none has it.
+    ///
+    /// The identifiers go in a table of their own (open addressing, at most half full), which the
+    /// unmatched old items probe: both sets are small next to the snapshots, so the table stays in
+    /// cache.
+    @inlinable
+    static func matchDeferred(_ ids: [Item.ID], oldSections: [Section<SectionID, Item>], oldMatched: [Bool]) -> [ItemPath?] {
+        var buckets = 16
+        while buckets < ids.count &* 2 { buckets &*= 2 }
+        let mask = buckets - 1
+        var table = [Int32](repeating: -1, count: buckets)
+        var found = [ItemPath?](repeating: nil, count: ids.count)
+        table.withUnsafeMutableBufferPointer { table in
+            for k in ids.indices {
+                var bucket = SnapshotType._hash(ids[k]) & mask
+                while table[bucket] >= 0 { bucket = (bucket &+ 1) & mask }
+                table[bucket] = Int32(truncatingIfNeeded: k)
+            }
+            var flat = 0
+            for s in oldSections.indices {
+                let items = oldSections[s].items
+                for r in items.indices {
+                    defer { flat &+= 1 }
+                    if oldMatched[flat] { continue }
+                    let id = items[r].id
+                    var bucket = SnapshotType._hash(id) & mask
+                    while true {
+                        let k = Int(table[bucket])
+                        if k < 0 { break }
+                        if ids[k] == id {
+                            found[k] = ItemPath(item: r, section: s)
+                            break
+                        }
+                        bucket = (bucket &+ 1) & mask
+                    }
+                }
+            }
+        }
+        return found
     }
 
     @inlinable
@@ -199,7 +299,6 @@ where Item.ID: Sendable, Classifier.Item == Item {
         var oldOffsets = [Int](repeating: 0, count: oldCount + 1)
         for s in 0..<oldCount { oldOffsets[s + 1] = oldOffsets[s] + oldSections[s].items.count }
         var oldMatched = [Bool](repeating: false, count: oldOffsets[oldCount])
-        // Items that stay in their section; their moves are decided per section by an LIS.
         var removals = [ItemPath]()  // item deletes in the before-state of the first stage
         var inserts = [ItemPath]()  // item inserts in target coordinates (surviving sections only)
         var crossMoves = [(from: ItemPath, to: ItemPath)]()  // old path → target path
@@ -207,19 +306,33 @@ where Item.ID: Sendable, Classifier.Item == Item {
         var inPlaceTargets = [ItemPath]()  // their target paths, parallel to `inPlaceUpdates`
         var pendingUpdates = [PendingUpdate]()  // moved items that changed
         let hasMarks = new.hasRequestedUpdates
+        let classifier = self.classifier, target = self.new, canReconfigure = self.canReconfigure
+
+        // Items that stay in their section (their home, the old section matched with it), one
+        // range per target section: old rows in target order, with their target rows. Their
+        // moves are decided per section by an LIS, once every item is matched.
+        var stayStart = [Int](repeating: 0, count: newCount + 1)
+        for t in 0..<newCount {
+            stayStart[t + 1] = stayStart[t] + (newToOldSection[t] >= 0 ? newSections[t].items.count : 0)
+        }
+        var stayRows = [Int32](repeating: 0, count: stayStart[newCount])
+        var stayTargets = [Int32](repeating: 0, count: stayStart[newCount])
+        var stayEnd = stayStart
+        // The stays whose item changed, by their index in `stayRows`: few, so kept apart.
+        var stayUpdates = [(stay: Int, kind: UpdateKind)]()
+        // Items off the run (inserted, or moved in) whose lookup is put off: identifier, target
+        // path and slot in `stayRows` (a placeholder, -1, until it is known to stay).
+        var deferredIDs = [Item.ID](), deferredTargets = [ItemPath](), deferredSlots = [Int]()
+        var matchedCount = 0  // old items matched so far
+        // Putting lookups off pays when the index is out of cache: above 256 KB (about 40,000
+        // items). A smaller one is probed at once, as the walk meets each item.
+        let mayDefer = old._index.byteCount > _lookupDeferralThreshold.get()
 
         for t in 0..<newCount {
             let items = newSections[t].items
             let home = newToOldSection[t]
             let sectionInserted = home < 0
-            // Rows of the matched home section, in target order, with their target rows.
-            var stayRows = [Int32](), stayTargets = [Int32]()
-            // The stays whose item changed, by their index in `stayRows`: few, so kept apart.
-            var stayUpdates = [(stay: Int, kind: UpdateKind)]()
-            if !sectionInserted {
-                stayRows.reserveCapacity(items.count)
-                stayTargets.reserveCapacity(items.count)
-            }
+            var stayCount = stayStart[t]
             // The old section the previous item came from, and its items: fetched again only when
             // the section changes, which keeps array retains out of the per-item loop.
             var hintSection = home, hintRow = 0
@@ -228,7 +341,39 @@ where Item.ID: Sendable, Classifier.Item == Item {
             // after a moved one usually continues there, and is then matched without a hash.
             var resumeSection = -1, resumeRow = 0
             var resumeItems: [Item] = []
-            for j in 0..<items.count {
+            // An item off the run in a matched section is not looked up here: it is matched after
+            // every section, against the old items that no run matched (see below). Of two such
+            // items in a row, the second is looked up at once, so that the run follows a moved
+            // block, or finds its way after a longer deletion.
+            var previousDeferred = false
+            var j = 0
+            while j < items.count {
+                if hintSection == home && home >= 0 {
+                    // Most items continue the run in their home section: matched in a loop of
+                    // their own, which keeps this one's state out of the registers it needs.
+                    let matched = items.withUnsafeBufferPointer { new in
+                        hintItems.withUnsafeBufferPointer { old in
+                            stayRows.withUnsafeMutableBufferPointer { rows in
+                                stayTargets.withUnsafeMutableBufferPointer { targets in
+                                    oldMatched.withUnsafeMutableBufferPointer { oldMatched in
+                                        Self.extendRun(
+                                            new: new, from: j, old: old, from: hintRow,
+                                            oldMatched: UnsafeMutableBufferPointer(rebasing: oldMatched[oldOffsets[home]...]),
+                                            rows: rows, targets: targets, at: stayCount, updates: &stayUpdates,
+                                            classifier: classifier, target: target, canReconfigure: canReconfigure, hasMarks: hasMarks)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    if matched > 0 { previousDeferred = false }
+                    matchedCount += matched
+                    j += matched
+                    hintRow += matched
+                    stayCount += matched
+                    if j == items.count { break }
+                }
+                defer { j += 1 }
                 let id = items[j].id
                 var s = -1, r = -1
                 if hintSection >= 0 && hintRow < hintItems.count && hintItems[hintRow].id == id {
@@ -246,6 +391,14 @@ where Item.ID: Sendable, Classifier.Item == Item {
                     r = resumeRow
                     if s != hintSection { hintItems = resumeItems }
                     resumeSection = -1
+                } else if mayDefer && !sectionInserted && !previousDeferred {
+                    previousDeferred = true
+                    deferredIDs.append(id)
+                    deferredTargets.append(ItemPath(item: j, section: t))
+                    deferredSlots.append(stayCount)
+                    stayRows[stayCount] = -1
+                    stayCount += 1
+                    continue
                 } else if let path = old.indexPath(of: id) {
                     s = path.section
                     r = path.item
@@ -256,6 +409,7 @@ where Item.ID: Sendable, Classifier.Item == Item {
                     }
                     if s != hintSection { hintItems = oldSections[s].items }
                 }
+                previousDeferred = false
                 let target = ItemPath(item: j, section: t)
                 guard s >= 0 else {
                     if !sectionInserted { inserts.append(target) }
@@ -265,6 +419,7 @@ where Item.ID: Sendable, Classifier.Item == Item {
                 hintSection = s
                 hintRow = r + 1
                 oldMatched[oldOffsets[s] + r] = true
+                matchedCount += 1
                 let from = ItemPath(item: r, section: s)
                 let oldSectionDeleted = oldToNewSection[s] < 0
                 if sectionInserted || oldSectionDeleted {
@@ -275,43 +430,93 @@ where Item.ID: Sendable, Classifier.Item == Item {
                     continue
                 }
                 let oldItem = hintItems[r]
-                var kind: UpdateKind? = classifier.classify(oldItem, items[j])
-                if hasMarks, let requested = new.requestedUpdate(for: id) { kind = requested }
-                // UIKit reconfigures only in a cell of the same type: anything else is a reload.
-                if kind?.kind == .reconfigure, let canReconfigure, !canReconfigure(oldItem, items[j]) { kind = .reload }
+                let kind = updateKind(oldItem, items[j], hasMarks: hasMarks)
                 if s == home {
-                    if let kind { stayUpdates.append((stayRows.count, kind)) }
-                    stayRows.append(Int32(r))
-                    stayTargets.append(Int32(j))
+                    if let kind { stayUpdates.append((stayCount, kind)) }
+                    stayRows[stayCount] = Int32(r)
+                    stayTargets[stayCount] = Int32(j)
+                    stayCount += 1
                 } else {
                     crossMoves.append((from, target))
                     if let kind { pendingUpdates.append(PendingUpdate(path: target, kind: kind, oldValue: oldItem)) }
                 }
             }
-            // Items of the home section off the longest increasing run of old rows must move.
-            if !stayRows.isEmpty {
-                let keep = longestIncreasingSubsequenceMask(stayRows)
-                var nextUpdate = 0
-                for k in 0..<stayRows.count {
-                    var kind: UpdateKind? = nil
-                    if nextUpdate < stayUpdates.count && stayUpdates[nextUpdate].stay == k {
-                        kind = stayUpdates[nextUpdate].kind
-                        nextUpdate += 1
-                    }
-                    if keep[k] {
-                        if let kind {
-                            inPlaceUpdates.append((ItemPath(item: Int(stayRows[k]), section: home), kind))
-                            inPlaceTargets.append(ItemPath(item: Int(stayTargets[k]), section: t))
-                        }
-                        continue
-                    }
-                    let from = ItemPath(item: Int(stayRows[k]), section: home)
-                    let to = ItemPath(item: Int(stayTargets[k]), section: t)
-                    crossMoves.append((from, to))
-                    // An update of an item that moves waits for a later stage (rule 2).
+            stayEnd[t] = stayCount
+        }
+
+        // The items put off are matched against the old items that no run or lookup matched
+        // (deleted, or moved away), in a table of their own: both sets are small next to the
+        // snapshots, so this table stays in cache where lookups in the snapshot's index would
+        // each wait for memory. When far more old items are left than items put off (mostly
+        // deletions), they are looked up in the index instead: looking up the few costs less
+        // than hashing the many. An item put off that matches none is inserted.
+        if !deferredIDs.isEmpty {
+            let unmatched = oldMatched.count - matchedCount
+            let found =
+                unmatched > 4 * deferredIDs.count
+                ? old._indexPaths(of: deferredIDs)
+                : Self.matchDeferred(deferredIDs, oldSections: oldSections, oldMatched: oldMatched)
+            var updatesInOrder = true
+            for k in deferredIDs.indices {
+                let to = deferredTargets[k]
+                guard let from = found[k] else {
+                    inserts.append(to)
+                    stats.insertedItems += 1
+                    continue
+                }
+                oldMatched[oldOffsets[from.section] + from.item] = true
+                if oldToNewSection[from.section] < 0 {
+                    // Rule 3, from a deleted section (an item put off is in a matched one).
+                    inserts.append(to)
+                    stats.reinsertedItems += 1
+                    continue
+                }
+                let oldItem = oldSections[from.section].items[from.item]
+                let kind = updateKind(oldItem, newSections[to.section].items[to.item], hasMarks: hasMarks)
+                if from.section == newToOldSection[to.section] {
+                    let slot = deferredSlots[k]
+                    stayRows[slot] = Int32(truncatingIfNeeded: from.item)
+                    stayTargets[slot] = Int32(truncatingIfNeeded: to.item)
                     if let kind {
-                        pendingUpdates.append(PendingUpdate(path: to, kind: kind, oldValue: oldSections[home].items[from.item]))
+                        updatesInOrder = updatesInOrder && (stayUpdates.last.map { $0.stay < slot } ?? true)
+                        stayUpdates.append((slot, kind))
                     }
+                } else {
+                    crossMoves.append((from, to))
+                    if let kind { pendingUpdates.append(PendingUpdate(path: to, kind: kind, oldValue: oldItem)) }
+                }
+            }
+            if !updatesInOrder { stayUpdates.sort { $0.stay < $1.stay } }
+        }
+
+        // Items of each home section off the longest increasing run of old rows must move.
+        var nextUpdate = 0
+        for t in 0..<newCount where stayEnd[t] > stayStart[t] {
+            let home = newToOldSection[t]
+            let start = stayStart[t], end = stayEnd[t]
+            let keep = stayRows.withUnsafeBufferPointer { longestIncreasingSubsequenceMask(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+            while nextUpdate < stayUpdates.count && stayUpdates[nextUpdate].stay < start { nextUpdate += 1 }
+            for k in start..<end {
+                var kind: UpdateKind? = nil
+                if nextUpdate < stayUpdates.count && stayUpdates[nextUpdate].stay == k {
+                    kind = stayUpdates[nextUpdate].kind
+                    nextUpdate += 1
+                }
+                // A placeholder left by an item put off that was inserted or came from elsewhere.
+                if stayRows[k] < 0 { continue }
+                if keep[k - start] {
+                    if let kind {
+                        inPlaceUpdates.append((ItemPath(item: Int(stayRows[k]), section: home), kind))
+                        inPlaceTargets.append(ItemPath(item: Int(stayTargets[k]), section: t))
+                    }
+                    continue
+                }
+                let from = ItemPath(item: Int(stayRows[k]), section: home)
+                let to = ItemPath(item: Int(stayTargets[k]), section: t)
+                crossMoves.append((from, to))
+                // An update of an item that moves waits for a later stage (rule 2).
+                if let kind {
+                    pendingUpdates.append(PendingUpdate(path: to, kind: kind, oldValue: oldSections[home].items[from.item]))
                 }
             }
         }

@@ -3,19 +3,34 @@
 /// Elements *not* marked are exactly the ones that must move: the minimum number of moves that
 /// turns one order into another equals the count minus the length of this subsequence.
 ///
+/// Negative elements are placeholders: they are skipped, and never part of the subsequence.
+///
 /// - Returns: a flag per element, `true` for the elements of the subsequence.
 /// - Complexity: O(*n* log *k*) time for a subsequence of length *k*, O(*n*) memory. Already sorted
 ///   input (the common case: nothing moved) takes the O(*n*) fast path.
 @inlinable
 package func longestIncreasingSubsequenceMask(_ values: [Int32]) -> [Bool] {
+    values.withUnsafeBufferPointer { longestIncreasingSubsequenceMask($0) }
+}
+
+/// ``longestIncreasingSubsequenceMask(_:)-([Int32])``, of the elements in a buffer.
+@inlinable
+package func longestIncreasingSubsequenceMask(_ values: UnsafeBufferPointer<Int32>) -> [Bool] {
     let n = values.count
     if n == 0 { return [] }
-    var sorted = true
-    for i in 1..<n where values[i - 1] >= values[i] {
-        sorted = false
-        break
+    var sorted = true, placeholders = false
+    var last = Int32.min
+    for value in values {
+        if value < 0 {
+            placeholders = true
+        } else if last >= value {
+            sorted = false
+            break
+        } else {
+            last = value
+        }
     }
-    if sorted { return [Bool](repeating: true, count: n) }
+    if sorted { return placeholders ? values.map { $0 >= 0 } : [Bool](repeating: true, count: n) }
 
     // tails[k]: index of the smallest tail of an increasing run of length k + 1. Both arrays are
     // sized once (a mostly ordered list has a run almost as long as itself: growing `tails` by
@@ -23,30 +38,29 @@ package func longestIncreasingSubsequenceMask(_ values: [Int32]) -> [Bool] {
     var tails = [Int32](repeating: 0, count: n)
     var previous = [Int32](repeating: -1, count: n)
     var length = 0
-    values.withUnsafeBufferPointer { values in
-        tails.withUnsafeMutableBufferPointer { tails in
-            previous.withUnsafeMutableBufferPointer { previous in
-                var lastValue = Int32.min  // values[tails[length - 1]], once length > 0
-                for i in 0..<n {
-                    let value = values[i]
-                    // Fast path: extends the longest run (most elements in a mostly ordered list do).
-                    if length > 0 && lastValue < value {
-                        previous[i] = tails[length - 1]
-                        tails[length] = Int32(truncatingIfNeeded: i)
-                        length += 1
-                        lastValue = value
-                        continue
-                    }
-                    var low = 0, high = length
-                    while low < high {
-                        let mid = (low + high) >> 1
-                        if values[Int(tails[mid])] < value { low = mid + 1 } else { high = mid }
-                    }
-                    if low > 0 { previous[i] = tails[low - 1] }
-                    tails[low] = Int32(truncatingIfNeeded: i)
-                    if low == length { length += 1 }
-                    if low == length - 1 { lastValue = value }
+    tails.withUnsafeMutableBufferPointer { tails in
+        previous.withUnsafeMutableBufferPointer { previous in
+            var lastValue = Int32.min  // values[tails[length - 1]], once length > 0
+            for i in 0..<n {
+                let value = values[i]
+                if value < 0 { continue }
+                // Fast path: extends the longest run (most elements in a mostly ordered list do).
+                if length > 0 && lastValue < value {
+                    previous[i] = tails[length - 1]
+                    tails[length] = Int32(truncatingIfNeeded: i)
+                    length += 1
+                    lastValue = value
+                    continue
                 }
+                var low = 0, high = length
+                while low < high {
+                    let mid = (low + high) >> 1
+                    if values[Int(tails[mid])] < value { low = mid + 1 } else { high = mid }
+                }
+                if low > 0 { previous[i] = tails[low - 1] }
+                tails[low] = Int32(truncatingIfNeeded: i)
+                if low == length { length += 1 }
+                if low == length - 1 { lastValue = value }
             }
         }
     }
