@@ -207,7 +207,9 @@ where Item.ID: Sendable, Classifier.Item == Item {
     /// unmatched old items probe: both sets are small next to the snapshots, so the table stays in
     /// cache.
     @inlinable
-    static func matchDeferred(_ ids: [Item.ID], oldSections: [Section<SectionID, Item>], oldMatched: [Bool]) -> [ItemPath?] {
+    static func matchDeferred(
+        _ ids: [Item.ID], oldSections: [Section<SectionID, Item>], oldMatched: UnsafeBufferPointer<Bool>
+    ) -> [ItemPath?] {
         var buckets = 16
         while buckets < ids.count &* 2 { buckets &*= 2 }
         let mask = buckets - 1
@@ -298,7 +300,11 @@ where Item.ID: Sendable, Classifier.Item == Item {
         // oldMatched[oldOffsets[s] + r]: whether the old item at (s, r) is still in the target.
         var oldOffsets = [Int](repeating: 0, count: oldCount + 1)
         for s in 0..<oldCount { oldOffsets[s + 1] = oldOffsets[s] + oldSections[s].items.count }
-        var oldMatched = [Bool](repeating: false, count: oldOffsets[oldCount])
+        // The working arrays of the walk are buffers of this call's own: the walk writes them item
+        // by item, and an array would check that it is not shared at every write.
+        let oldMatched = UnsafeMutableBufferPointer<Bool>.allocate(capacity: oldOffsets[oldCount])
+        oldMatched.initialize(repeating: false)
+        defer { oldMatched.deallocate() }
         var removals = [ItemPath]()  // item deletes in the before-state of the first stage
         var inserts = [ItemPath]()  // item inserts in target coordinates (surviving sections only)
         var crossMoves = [(from: ItemPath, to: ItemPath)]()  // old path → target path
@@ -315,8 +321,13 @@ where Item.ID: Sendable, Classifier.Item == Item {
         for t in 0..<newCount {
             stayStart[t + 1] = stayStart[t] + (newToOldSection[t] >= 0 ? newSections[t].items.count : 0)
         }
-        var stayRows = [Int32](repeating: 0, count: stayStart[newCount])
-        var stayTargets = [Int32](repeating: 0, count: stayStart[newCount])
+        // Left uninitialised: only the stays up to `stayEnd[t]` are written, and only they are read.
+        let stayRows = UnsafeMutableBufferPointer<Int32>.allocate(capacity: stayStart[newCount])
+        let stayTargets = UnsafeMutableBufferPointer<Int32>.allocate(capacity: stayStart[newCount])
+        defer {
+            stayRows.deallocate()
+            stayTargets.deallocate()
+        }
         var stayEnd = stayStart
         // The stays whose item changed, by their index in `stayRows`: few, so kept apart.
         var stayUpdates = [(stay: Int, kind: UpdateKind)]()
@@ -353,17 +364,11 @@ where Item.ID: Sendable, Classifier.Item == Item {
                     // their own, which keeps this one's state out of the registers it needs.
                     let matched = items.withUnsafeBufferPointer { new in
                         hintItems.withUnsafeBufferPointer { old in
-                            stayRows.withUnsafeMutableBufferPointer { rows in
-                                stayTargets.withUnsafeMutableBufferPointer { targets in
-                                    oldMatched.withUnsafeMutableBufferPointer { oldMatched in
-                                        Self.extendRun(
-                                            new: new, from: j, old: old, from: hintRow,
-                                            oldMatched: UnsafeMutableBufferPointer(rebasing: oldMatched[oldOffsets[home]...]),
-                                            rows: rows, targets: targets, at: stayCount, updates: &stayUpdates,
-                                            classifier: classifier, target: target, canReconfigure: canReconfigure, hasMarks: hasMarks)
-                                    }
-                                }
-                            }
+                            Self.extendRun(
+                                new: new, from: j, old: old, from: hintRow,
+                                oldMatched: UnsafeMutableBufferPointer(rebasing: oldMatched[oldOffsets[home]...]),
+                                rows: stayRows, targets: stayTargets, at: stayCount, updates: &stayUpdates,
+                                classifier: classifier, target: target, canReconfigure: canReconfigure, hasMarks: hasMarks)
                         }
                     }
                     if matched > 0 { previousDeferred = false }
@@ -455,7 +460,7 @@ where Item.ID: Sendable, Classifier.Item == Item {
             let found =
                 unmatched > 4 * deferredIDs.count
                 ? old._indexPaths(of: deferredIDs)
-                : Self.matchDeferred(deferredIDs, oldSections: oldSections, oldMatched: oldMatched)
+                : Self.matchDeferred(deferredIDs, oldSections: oldSections, oldMatched: UnsafeBufferPointer(oldMatched))
             var updatesInOrder = true
             for k in deferredIDs.indices {
                 let to = deferredTargets[k]
@@ -489,27 +494,32 @@ where Item.ID: Sendable, Classifier.Item == Item {
             if !updatesInOrder { stayUpdates.sort { $0.stay < $1.stay } }
         }
 
-        // Items of each home section off the longest increasing run of old rows must move.
+        // Items of each home section off the longest increasing run of old rows must move; the
+        // others stay, and those that changed are updated where they are. Only the items that move
+        // and the updates are visited.
         var nextUpdate = 0
         for t in 0..<newCount where stayEnd[t] > stayStart[t] {
             let home = newToOldSection[t]
             let start = stayStart[t], end = stayEnd[t]
-            let keep = stayRows.withUnsafeBufferPointer { longestIncreasingSubsequenceMask(UnsafeBufferPointer(rebasing: $0[start..<end])) }
-            while nextUpdate < stayUpdates.count && stayUpdates[nextUpdate].stay < start { nextUpdate += 1 }
-            for k in start..<end {
+            let keep = longestIncreasingSubsequenceMask(UnsafeBufferPointer(rebasing: stayRows[start..<end]))
+            // The updates before stay `limit` that are not yet taken: every item before it that
+            // moves has been visited, so these are of items that stay.
+            func updateInPlace(before limit: Int) {
+                while nextUpdate < stayUpdates.count && stayUpdates[nextUpdate].stay < limit {
+                    let stay = stayUpdates[nextUpdate].stay
+                    inPlaceUpdates.append((ItemPath(item: Int(stayRows[stay]), section: home), stayUpdates[nextUpdate].kind))
+                    inPlaceTargets.append(ItemPath(item: Int(stayTargets[stay]), section: t))
+                    nextUpdate += 1
+                }
+            }
+            // Placeholders (left by items put off that were inserted or came from elsewhere) are
+            // off the run, and skipped.
+            for k in start..<end where !keep[k - start] && stayRows[k] >= 0 {
+                updateInPlace(before: k)
                 var kind: UpdateKind? = nil
                 if nextUpdate < stayUpdates.count && stayUpdates[nextUpdate].stay == k {
                     kind = stayUpdates[nextUpdate].kind
                     nextUpdate += 1
-                }
-                // A placeholder left by an item put off that was inserted or came from elsewhere.
-                if stayRows[k] < 0 { continue }
-                if keep[k - start] {
-                    if let kind {
-                        inPlaceUpdates.append((ItemPath(item: Int(stayRows[k]), section: home), kind))
-                        inPlaceTargets.append(ItemPath(item: Int(stayTargets[k]), section: t))
-                    }
-                    continue
                 }
                 let from = ItemPath(item: Int(stayRows[k]), section: home)
                 let to = ItemPath(item: Int(stayTargets[k]), section: t)
@@ -519,6 +529,7 @@ where Item.ID: Sendable, Classifier.Item == Item {
                     pendingUpdates.append(PendingUpdate(path: to, kind: kind, oldValue: oldSections[home].items[from.item]))
                 }
             }
+            updateInPlace(before: end)
         }
         // Old items no longer present.
         for s in 0..<oldCount {

@@ -35,8 +35,10 @@ package func longestIncreasingSubsequenceMask(_ values: UnsafeBufferPointer<Int3
     // tails[k]: index of the smallest tail of an increasing run of length k + 1. Both arrays are
     // sized once (a mostly ordered list has a run almost as long as itself: growing `tails` by
     // doubling would copy it again and again).
-    var tails = [Int32](repeating: 0, count: n)
-    var previous = [Int32](repeating: -1, count: n)
+    // Left uninitialised: each element's slot in `previous` is written when it is met (a
+    // placeholder's is never read), and `tails` is written before it is read.
+    var tails = [Int32](unsafeUninitializedCapacity: n) { $1 = n }
+    var previous = [Int32](unsafeUninitializedCapacity: n) { $1 = n }
     var length = 0
     tails.withUnsafeMutableBufferPointer { tails in
         previous.withUnsafeMutableBufferPointer { previous in
@@ -57,7 +59,7 @@ package func longestIncreasingSubsequenceMask(_ values: UnsafeBufferPointer<Int3
                     let mid = (low + high) >> 1
                     if values[Int(tails[mid])] < value { low = mid + 1 } else { high = mid }
                 }
-                if low > 0 { previous[i] = tails[low - 1] }
+                previous[i] = low > 0 ? tails[low - 1] : -1
                 tails[low] = Int32(truncatingIfNeeded: i)
                 if low == length { length += 1 }
                 if low == length - 1 { lastValue = value }
