@@ -170,33 +170,50 @@ where Item.ID: Sendable, Classifier.Item == Item {
     }
 
     /// Matches the items of a target section from `j` on with the items of its home section from
-    /// `row` on, while their identifiers agree: each is marked in `oldMatched` (the home
-    /// section's flags), and recorded as a stay, from `stay` on in `rows` and `targets`, with its
-    /// update in `updates` when it changed. Returns the number matched.
+    /// `row` on, while each one's identifier is that of the next old item, or of the one or two
+    /// after it (which were deleted, or moved and are matched later): each is marked in
+    /// `oldMatched` (the home section's flags), and recorded as a stay, from `stay` on in `rows`
+    /// and `targets`, with its update in `updates` when it changed. Returns the number of items
+    /// matched; `row` ends after the last old item matched.
+    ///
+    /// The old items are tried in the order the walk tries them (see `run()`), so that which
+    /// items are matched here, and how, is what the walk would have found.
     // Not inlined: a loop of its own, with few values live, is what most items go through. Static,
     // so that calling it copies nothing of the engine.
     @inlinable @inline(never)
     static func extendRun(
-        new: UnsafeBufferPointer<Item>, from j: Int, old: UnsafeBufferPointer<Item>, from row: Int,
+        new: UnsafeBufferPointer<Item>, from j: Int, old: UnsafeBufferPointer<Item>, from row: inout Int,
         oldMatched: UnsafeMutableBufferPointer<Bool>, rows: UnsafeMutableBufferPointer<Int32>,
         targets: UnsafeMutableBufferPointer<Int32>, at stay: Int, updates: inout [(stay: Int, kind: UpdateKind)],
         classifier: Classifier, target: SnapshotType, canReconfigure: ((Item, Item) -> Bool)?, hasMarks: Bool
     ) -> Int {
-        let limit = Swift.min(new.count - j, old.count - row)
-        var k = 0
-        while k < limit {
-            let oldItem = old[row &+ k], newItem = new[j &+ k]
-            guard oldItem.id == newItem.id else { break }
+        var k = 0, r = row
+        let newCount = new.count &- j, oldCount = old.count
+        while k < newCount && r < oldCount {
+            let newItem = new[j &+ k]
+            let id = newItem.id
+            if old[r].id != id {
+                if r &+ 1 < oldCount && old[r &+ 1].id == id {
+                    r &+= 1
+                } else if r &+ 2 < oldCount && old[r &+ 2].id == id {
+                    r &+= 2
+                } else {
+                    break
+                }
+            }
+            let oldItem = old[r]
             if let kind = updateKind(
                 oldItem, newItem, classifier: classifier, target: target, canReconfigure: canReconfigure, hasMarks: hasMarks)
             {
                 updates.append((stay &+ k, kind))
             }
-            oldMatched[row &+ k] = true
-            rows[stay &+ k] = Int32(truncatingIfNeeded: row &+ k)
+            oldMatched[r] = true
+            rows[stay &+ k] = Int32(truncatingIfNeeded: r)
             targets[stay &+ k] = Int32(truncatingIfNeeded: j &+ k)
             k &+= 1
+            r &+= 1
         }
+        row = r
         return k
     }
 
@@ -365,7 +382,7 @@ where Item.ID: Sendable, Classifier.Item == Item {
                     let matched = items.withUnsafeBufferPointer { new in
                         hintItems.withUnsafeBufferPointer { old in
                             Self.extendRun(
-                                new: new, from: j, old: old, from: hintRow,
+                                new: new, from: j, old: old, from: &hintRow,
                                 oldMatched: UnsafeMutableBufferPointer(rebasing: oldMatched[oldOffsets[home]...]),
                                 rows: stayRows, targets: stayTargets, at: stayCount, updates: &stayUpdates,
                                 classifier: classifier, target: target, canReconfigure: canReconfigure, hasMarks: hasMarks)
@@ -374,7 +391,6 @@ where Item.ID: Sendable, Classifier.Item == Item {
                     if matched > 0 { previousDeferred = false }
                     matchedCount += matched
                     j += matched
-                    hintRow += matched
                     stayCount += matched
                     if j == items.count { break }
                 }
