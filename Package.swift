@@ -32,7 +32,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // The platform-agnostic core: no UI import, no dependency beyond the standard library.
+        // The platform-agnostic core: no UI import, no dependency beyond the standard library (and
+        // Foundation's UUID, whose hash the item index computes itself).
         .target(
             name: "Tabula",
             // O(n) checks of the snapshot's tables after every edit, in Debug builds with the
