@@ -42,19 +42,28 @@ package func longestIncreasingSubsequenceMask(_ values: UnsafeBufferPointer<Int3
     var length = 0
     tails.withUnsafeMutableBufferPointer { tails in
         previous.withUnsafeMutableBufferPointer { previous in
-            var lastValue = Int32.min  // values[tails[length - 1]], once length > 0
+            // values[tails[length - 1]] and tails[length - 1], once length > 0.
+            var lastValue = Int32.min, lastTail: Int32 = -1
             for i in 0..<n {
                 let value = values[i]
                 if value < 0 { continue }
                 // Fast path: extends the longest run (most elements in a mostly ordered list do).
                 if length > 0 && lastValue < value {
-                    previous[i] = tails[length - 1]
-                    tails[length] = Int32(truncatingIfNeeded: i)
+                    previous[i] = lastTail
+                    lastTail = Int32(truncatingIfNeeded: i)
+                    tails[length] = lastTail
                     length += 1
                     lastValue = value
                     continue
                 }
+                // Next commonest: the element after one that jumped ahead (a moved item) goes just
+                // below it, replacing the last tail. Checked first, with the same answer as the
+                // search would give.
                 var low = 0, high = length
+                if length >= 2 && values[Int(tails[length - 2])] < value {
+                    low = length - 1
+                    high = low
+                }
                 while low < high {
                     let mid = (low + high) >> 1
                     if values[Int(tails[mid])] < value { low = mid + 1 } else { high = mid }
@@ -62,15 +71,28 @@ package func longestIncreasingSubsequenceMask(_ values: UnsafeBufferPointer<Int3
                 previous[i] = low > 0 ? tails[low - 1] : -1
                 tails[low] = Int32(truncatingIfNeeded: i)
                 if low == length { length += 1 }
-                if low == length - 1 { lastValue = value }
+                if low == length - 1 {
+                    lastValue = value
+                    lastTail = Int32(truncatingIfNeeded: i)
+                }
             }
         }
     }
     var mask = [Bool](repeating: false, count: n)
-    var cursor = length > 0 ? Int(tails[length - 1]) : -1
-    while cursor >= 0 {
-        mask[cursor] = true
-        cursor = Int(previous[cursor])
+    mask.withUnsafeMutableBufferPointer { mask in
+        previous.withUnsafeBufferPointer { previous in
+            var cursor = length > 0 ? Int(tails[length - 1]) : -1
+            while cursor >= 0 {
+                // Along a stretch of consecutive elements, the next one is known before its link
+                // is read: the reads only confirm it, and do not wait for one another.
+                while cursor > 0 && Int(previous[cursor]) == cursor - 1 {
+                    mask[cursor] = true
+                    cursor -= 1
+                }
+                mask[cursor] = true
+                cursor = Int(previous[cursor])
+            }
+        }
     }
     return mask
 }
