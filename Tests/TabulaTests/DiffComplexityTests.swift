@@ -63,12 +63,17 @@ struct DiffComplexityTests {
         return (counter.hashes, counter.equalities)
     }
 
-    @Test("per-item hash and equality counts do not grow with n", arguments: [1, 10])
-    func linear(sections: Int) {
+    @Test(
+        "per-item hash and equality counts do not grow with n, whether items off the run are looked up at once or put off",
+        arguments: [1, 10], [false, true])
+    func linear(sections: Int, deferring: Bool) {
         let sizes = [2_000, 8_000, 32_000]
-        let counts = sizes.map { operations(items: $0, sections: sections, seed: 7) }
+        // Lookups are put off for indexes out of cache only; 0 makes every size take that path.
+        let counts = _lookupDeferralThreshold.withValue(deferring ? 0 : .max) {
+            sizes.map { operations(items: $0, sections: sections, seed: 7) }
+        }
         for (size, count) in zip(sizes, counts) {
-            print("diff of \(size) items in \(sections) sections: \(count.hashes) hashes, \(count.equalities) equality checks")
+            print("diff of \(size) items in \(sections) sections (deferring: \(deferring)): \(count.hashes) hashes, \(count.equalities) equality checks")
         }
         // Linear means a bounded number per item; allow for the random shape, not for growth.
         // One section: only items next to a change are hashed (about 0.25 per item). With section
