@@ -140,7 +140,7 @@ struct _LocationTable: Sendable {
     }
 
     /// ``first(hash:where:)``, with the word of the first bucket probed (`hash & mask`) already
-    /// read: batched lookups read it ahead of the probe (see `Snapshot._indexPaths(of:)`).
+    /// read: batched lookups read it ahead of the probe (see `Snapshot._location(of:hash:firstWord:)`).
     ///
     /// - Precondition: the table has buckets.
     @inlinable @inline(__always)

@@ -73,10 +73,26 @@ extension Snapshot {
     /// Where the item `id`, whose ``_hash(_:)`` is `hash`, is, or `nil`.
     @inlinable @inline(__always)
     func _location(of id: Item.ID, hash: Int) -> Location? {
-        guard let found = _index.first(hash: hash, where: { token, row in
+        guard _index.count > 0 else { return nil }
+        return _location(of: id, hash: hash, firstWord: _index[hash & _index.mask])
+    }
+
+    /// ``_location(of:hash:)``, with the word of the first bucket probed already read (see
+    /// ``_indexPaths(of:)``).
+    ///
+    /// - Precondition: the index has entries.
+    @inlinable @inline(__always)
+    func _location(of id: Item.ID, hash: Int, firstWord: UInt64) -> Location? {
+        guard let found = _index.first(hash: hash, firstWord: firstWord, where: { token, row in
             _sections[Int(_tokenIndex[Int(token)])].items[Int(row)].id == id
         }) else { return nil }
         return Location(token: _index.token(found.entry), row: Int(_index.row(found.entry)))
+    }
+
+    /// The position of the item at `location`.
+    @inlinable @inline(__always)
+    func _indexPath(at location: Location) -> ItemPath {
+        ItemPath(item: Int(location.row), section: Int(_tokenIndex[Int(location.token)]))
     }
 
     /// The positions of the items `ids`, in order, each `nil` when the snapshot has no such item:
@@ -104,12 +120,7 @@ extension Snapshot {
                     let slot = i % lead
                     let word = ring[slot]
                     if i + lead < count { ring[slot] = _index[hashes[i + lead] & mask] }
-                    let id = ids[i]
-                    let found = _index.first(hash: hashes[i], firstWord: word) { token, row in
-                        _sections[Int(_tokenIndex[Int(token)])].items[Int(row)].id == id
-                    }
-                    (paths.baseAddress! + i).initialize(
-                        to: found.map { ItemPath(item: Int(_index.row($0.entry)), section: Int(_tokenIndex[Int(_index.token($0.entry))])) })
+                    (paths.baseAddress! + i).initialize(to: _location(of: ids[i], hash: hashes[i], firstWord: word).map(_indexPath(at:)))
                 }
             }
             initialized = count

@@ -150,8 +150,7 @@ extension Snapshot {
     /// The position of the item `id`, whose ``_hash(_:)`` is `hash`, or `nil`.
     @inlinable @inline(__always)
     func _indexPath(of id: Item.ID, hash: Int) -> ItemPath? {
-        guard let location = _location(of: id, hash: hash) else { return nil }
-        return ItemPath(item: Int(location.row), section: Int(_tokenIndex[Int(location.token)]))
+        _location(of: id, hash: hash).map(_indexPath(at:))
     }
 
     /// The identifier of the section that holds the item `id`, or `nil`.

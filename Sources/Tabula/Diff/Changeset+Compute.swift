@@ -149,24 +149,33 @@ where Item.ID: Sendable, Classifier.Item == Item {
         }
     }
 
-    /// How an item that kept its identity is updated from `oldItem` to `newItem`: the
-    /// classifier's answer, or the update the target requests for it; a reconfigure that
-    /// `canReconfigure` refuses is a reload (UIKit reconfigures only in a cell of the same type).
-    @inlinable @inline(__always)
-    func updateKind(_ oldItem: Item, _ newItem: Item, hasMarks: Bool) -> UpdateKind? {
-        Self.updateKind(oldItem, newItem, classifier: classifier, target: new, canReconfigure: canReconfigure, hasMarks: hasMarks)
-    }
+    /// How an item that kept its identity is updated: what the engine reads for it, in one value
+    /// that the run loop takes without copying the engine.
+    @usableFromInline
+    struct UpdateRule {
+        @usableFromInline let classifier: Classifier
+        @usableFromInline let target: SnapshotType
+        @usableFromInline let canReconfigure: ((Item, Item) -> Bool)?
+        @usableFromInline let hasMarks: Bool  // whether the target requests updates
 
-    /// ``updateKind(_:_:hasMarks:)``, with what it reads from the engine passed in.
-    @inlinable @inline(__always)
-    static func updateKind(
-        _ oldItem: Item, _ newItem: Item, classifier: Classifier, target: SnapshotType,
-        canReconfigure: ((Item, Item) -> Bool)?, hasMarks: Bool
-    ) -> UpdateKind? {
-        var kind = classifier.classify(oldItem, newItem)
-        if hasMarks, let requested = target.requestedUpdate(for: newItem.id) { kind = requested }
-        if kind?.kind == .reconfigure, let canReconfigure, !canReconfigure(oldItem, newItem) { kind = .reload }
-        return kind
+        @inlinable
+        init(classifier: Classifier, target: SnapshotType, canReconfigure: ((Item, Item) -> Bool)?) {
+            self.classifier = classifier
+            self.target = target
+            self.canReconfigure = canReconfigure
+            self.hasMarks = target.hasRequestedUpdates
+        }
+
+        /// The update from `oldItem` to `newItem`: the classifier's answer, or the update the
+        /// target requests for the item; a reconfigure that `canReconfigure` refuses is a reload
+        /// (UIKit reconfigures only in a cell of the same type).
+        @inlinable @inline(__always)
+        func kind(_ oldItem: Item, _ newItem: Item) -> UpdateKind? {
+            var kind = classifier.classify(oldItem, newItem)
+            if hasMarks, let requested = target.requestedUpdate(for: newItem.id) { kind = requested }
+            if kind?.kind == .reconfigure, let canReconfigure, !canReconfigure(oldItem, newItem) { kind = .reload }
+            return kind
+        }
     }
 
     /// Matches the items of a target section from `j` on with the items of its home section from
@@ -185,7 +194,7 @@ where Item.ID: Sendable, Classifier.Item == Item {
         new: UnsafeBufferPointer<Item>, from j: Int, old: UnsafeBufferPointer<Item>, from row: inout Int,
         oldMatched: UnsafeMutableBufferPointer<Bool>, rows: UnsafeMutableBufferPointer<Int32>,
         targets: UnsafeMutableBufferPointer<Int32>, at stay: Int, updates: inout [(stay: Int, kind: UpdateKind)],
-        classifier: Classifier, target: SnapshotType, canReconfigure: ((Item, Item) -> Bool)?, hasMarks: Bool
+        rule: UpdateRule
     ) -> Int {
         var k = 0, r = row
         let newCount = new.count &- j, oldCount = old.count
@@ -202,11 +211,7 @@ where Item.ID: Sendable, Classifier.Item == Item {
                 }
             }
             let oldItem = old[r]
-            if let kind = updateKind(
-                oldItem, newItem, classifier: classifier, target: target, canReconfigure: canReconfigure, hasMarks: hasMarks)
-            {
-                updates.append((stay &+ k, kind))
-            }
+            if let kind = rule.kind(oldItem, newItem) { updates.append((stay &+ k, kind)) }
             oldMatched[r] = true
             rows[stay &+ k] = Int32(truncatingIfNeeded: r)
             targets[stay &+ k] = Int32(truncatingIfNeeded: j &+ k)
@@ -328,8 +333,7 @@ where Item.ID: Sendable, Classifier.Item == Item {
         var inPlaceUpdates = [(path: ItemPath, kind: UpdateKind)]()  // old paths of items that stay
         var inPlaceTargets = [ItemPath]()  // their target paths, parallel to `inPlaceUpdates`
         var pendingUpdates = [PendingUpdate]()  // moved items that changed
-        let hasMarks = new.hasRequestedUpdates
-        let classifier = self.classifier, target = self.new, canReconfigure = self.canReconfigure
+        let rule = UpdateRule(classifier: classifier, target: new, canReconfigure: canReconfigure)
 
         // Items that stay in their section (their home, the old section matched with it), one
         // range per target section: old rows in target order, with their target rows. Their
@@ -355,6 +359,32 @@ where Item.ID: Sendable, Classifier.Item == Item {
         // Putting lookups off pays when the index is out of cache: above 256 KB (about 40,000
         // items). A smaller one is probed at once, as the walk meets each item.
         let mayDefer = old._index.byteCount > _lookupDeferralThreshold.get()
+
+        // Records where the item at `to`, matched with the old item at `from`, goes: deleted and
+        // inserted again when either section is (rule 3: no move out of a deleted or into an
+        // inserted section), a stay in `slot` of `stayRows` when it is in its home section,
+        // otherwise a move. Returns whether it took the slot.
+        func place(from: ItemPath, to: ItemPath, oldItem: Item, newItem: Item, stay slot: Int) -> Bool {
+            oldMatched[oldOffsets[from.section] + from.item] = true
+            let home = newToOldSection[to.section]
+            let oldSectionDeleted = oldToNewSection[from.section] < 0
+            if home < 0 || oldSectionDeleted {
+                if !oldSectionDeleted { removals.append(from) }
+                if home >= 0 { inserts.append(to) }
+                stats.reinsertedItems += 1
+                return false
+            }
+            let kind = rule.kind(oldItem, newItem)
+            if from.section == home {
+                if let kind { stayUpdates.append((slot, kind)) }
+                stayRows[slot] = Int32(truncatingIfNeeded: from.item)
+                stayTargets[slot] = Int32(truncatingIfNeeded: to.item)
+                return true
+            }
+            crossMoves.append((from, to))
+            if let kind { pendingUpdates.append(PendingUpdate(path: to, kind: kind, oldValue: oldItem)) }
+            return false
+        }
 
         for t in 0..<newCount {
             let items = newSections[t].items
@@ -384,8 +414,7 @@ where Item.ID: Sendable, Classifier.Item == Item {
                             Self.extendRun(
                                 new: new, from: j, old: old, from: &hintRow,
                                 oldMatched: UnsafeMutableBufferPointer(rebasing: oldMatched[oldOffsets[home]...]),
-                                rows: stayRows, targets: stayTargets, at: stayCount, updates: &stayUpdates,
-                                classifier: classifier, target: target, canReconfigure: canReconfigure, hasMarks: hasMarks)
+                                rows: stayRows, targets: stayTargets, at: stayCount, updates: &stayUpdates, rule: rule)
                         }
                     }
                     if matched > 0 { previousDeferred = false }
@@ -439,6 +468,8 @@ where Item.ID: Sendable, Classifier.Item == Item {
                 }
                 hintSection = s
                 hintRow = r + 1
+                // `place`, written out: called here, the walk of a 5,000-item list took about a
+                // fifth longer (its state no longer fitted the registers).
                 oldMatched[oldOffsets[s] + r] = true
                 matchedCount += 1
                 let from = ItemPath(item: r, section: s)
@@ -451,7 +482,7 @@ where Item.ID: Sendable, Classifier.Item == Item {
                     continue
                 }
                 let oldItem = hintItems[r]
-                let kind = updateKind(oldItem, items[j], hasMarks: hasMarks)
+                let kind = rule.kind(oldItem, items[j])
                 if s == home {
                     if let kind { stayUpdates.append((stayCount, kind)) }
                     stayRows[stayCount] = Int32(r)
@@ -477,7 +508,7 @@ where Item.ID: Sendable, Classifier.Item == Item {
                 unmatched > 4 * deferredIDs.count
                 ? old._indexPaths(of: deferredIDs)
                 : Self.matchDeferred(deferredIDs, oldSections: oldSections, oldMatched: UnsafeBufferPointer(oldMatched))
-            var updatesInOrder = true
+            let updatesBefore = stayUpdates.count
             for k in deferredIDs.indices {
                 let to = deferredTargets[k]
                 guard let from = found[k] else {
@@ -485,29 +516,12 @@ where Item.ID: Sendable, Classifier.Item == Item {
                     stats.insertedItems += 1
                     continue
                 }
-                oldMatched[oldOffsets[from.section] + from.item] = true
-                if oldToNewSection[from.section] < 0 {
-                    // Rule 3, from a deleted section (an item put off is in a matched one).
-                    inserts.append(to)
-                    stats.reinsertedItems += 1
-                    continue
-                }
-                let oldItem = oldSections[from.section].items[from.item]
-                let kind = updateKind(oldItem, newSections[to.section].items[to.item], hasMarks: hasMarks)
-                if from.section == newToOldSection[to.section] {
-                    let slot = deferredSlots[k]
-                    stayRows[slot] = Int32(truncatingIfNeeded: from.item)
-                    stayTargets[slot] = Int32(truncatingIfNeeded: to.item)
-                    if let kind {
-                        updatesInOrder = updatesInOrder && (stayUpdates.last.map { $0.stay < slot } ?? true)
-                        stayUpdates.append((slot, kind))
-                    }
-                } else {
-                    crossMoves.append((from, to))
-                    if let kind { pendingUpdates.append(PendingUpdate(path: to, kind: kind, oldValue: oldItem)) }
-                }
+                _ = place(
+                    from: from, to: to, oldItem: oldSections[from.section].items[from.item],
+                    newItem: newSections[to.section].items[to.item], stay: deferredSlots[k])
             }
-            if !updatesInOrder { stayUpdates.sort { $0.stay < $1.stay } }
+            // The updates of items put off that stay came after those of later stays.
+            if stayUpdates.count > updatesBefore { stayUpdates.sort { $0.stay < $1.stay } }
         }
 
         // Items of each home section off the longest increasing run of old rows must move; the
