@@ -360,32 +360,6 @@ where Item.ID: Sendable, Classifier.Item == Item {
         // items). A smaller one is probed at once, as the walk meets each item.
         let mayDefer = old._index.byteCount > _lookupDeferralThreshold.get()
 
-        // Records where the item at `to`, matched with the old item at `from`, goes: deleted and
-        // inserted again when either section is (rule 3: no move out of a deleted or into an
-        // inserted section), a stay in `slot` of `stayRows` when it is in its home section,
-        // otherwise a move. Returns whether it took the slot.
-        func place(from: ItemPath, to: ItemPath, oldItem: Item, newItem: Item, stay slot: Int) -> Bool {
-            oldMatched[oldOffsets[from.section] + from.item] = true
-            let home = newToOldSection[to.section]
-            let oldSectionDeleted = oldToNewSection[from.section] < 0
-            if home < 0 || oldSectionDeleted {
-                if !oldSectionDeleted { removals.append(from) }
-                if home >= 0 { inserts.append(to) }
-                stats.reinsertedItems += 1
-                return false
-            }
-            let kind = rule.kind(oldItem, newItem)
-            if from.section == home {
-                if let kind { stayUpdates.append((slot, kind)) }
-                stayRows[slot] = Int32(truncatingIfNeeded: from.item)
-                stayTargets[slot] = Int32(truncatingIfNeeded: to.item)
-                return true
-            }
-            crossMoves.append((from, to))
-            if let kind { pendingUpdates.append(PendingUpdate(path: to, kind: kind, oldValue: oldItem)) }
-            return false
-        }
-
         for t in 0..<newCount {
             let items = newSections[t].items
             let home = newToOldSection[t]
@@ -468,8 +442,9 @@ where Item.ID: Sendable, Classifier.Item == Item {
                 }
                 hintSection = s
                 hintRow = r + 1
-                // `place`, written out: called here, the walk of a 5,000-item list took about a
-                // fifth longer (its state no longer fitted the registers).
+                // The items put off are placed after the walk by the same rules, in a loop of
+                // their own: one function for both made this walk of a 5,000-item list about a
+                // fifth slower (its state no longer fitted the registers).
                 oldMatched[oldOffsets[s] + r] = true
                 matchedCount += 1
                 let from = ItemPath(item: r, section: s)
@@ -516,9 +491,24 @@ where Item.ID: Sendable, Classifier.Item == Item {
                     stats.insertedItems += 1
                     continue
                 }
-                _ = place(
-                    from: from, to: to, oldItem: oldSections[from.section].items[from.item],
-                    newItem: newSections[to.section].items[to.item], stay: deferredSlots[k])
+                oldMatched[oldOffsets[from.section] + from.item] = true
+                if oldToNewSection[from.section] < 0 {
+                    // Rule 3, from a deleted section (an item put off is in a matched one).
+                    inserts.append(to)
+                    stats.reinsertedItems += 1
+                    continue
+                }
+                let oldItem = oldSections[from.section].items[from.item]
+                let kind = rule.kind(oldItem, newSections[to.section].items[to.item])
+                if from.section == newToOldSection[to.section] {
+                    let slot = deferredSlots[k]
+                    if let kind { stayUpdates.append((slot, kind)) }
+                    stayRows[slot] = Int32(truncatingIfNeeded: from.item)
+                    stayTargets[slot] = Int32(truncatingIfNeeded: to.item)
+                } else {
+                    crossMoves.append((from, to))
+                    if let kind { pendingUpdates.append(PendingUpdate(path: to, kind: kind, oldValue: oldItem)) }
+                }
             }
             // The updates of items put off that stay came after those of later stays.
             if stayUpdates.count > updatesBefore { stayUpdates.sort { $0.stay < $1.stay } }
