@@ -12,7 +12,7 @@ import Tabula
 /// print(list.render(width: 80, height: 24).joined(separator: "\n"))
 /// ```
 @MainActor
-public final class TerminalListView<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: ListAdapter, AdapterBackend
+public final class TerminalListView<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: ListAdapter
 where Item.ID: Sendable {
     /// How a row was changed by the last update, for the moment it stays marked.
     public enum Mark: Hashable, Sendable {
@@ -24,13 +24,8 @@ where Item.ID: Sendable {
         case updated
     }
 
-    /// The apply pipeline driving this view.
-    public let driver: ListDriver<SectionID, Item>
-    /// What the driver and the configurators reach this adapter through (kept: the driver holds
-    /// its view weakly).
-    private let bridge = AdapterBridge()
-    /// The configurators.
-    public let cells: CellConfigurators<Item>
+    /// What the view is built on: driver, configurators, handlers.
+    public let core: ListAdapterCore<SectionID, Item, NoListActions>
     /// The item under the cursor (`nil` when the list is empty).
     public private(set) var cursor: ItemPath?
     /// How long changed rows stay marked, in seconds.
@@ -42,7 +37,6 @@ where Item.ID: Sendable {
     private var loaded = false
     private var pools: [String: [TerminalCell]] = [:]
     private var classes: [String: TerminalCell.Type] = [:]
-    private var contentCellIdentifiers: Set<String> = []
     private var marks: [Item.ID: (mark: Mark, until: Double)] = [:]
     private var firstLine = 0
     private let clock: () -> Double
@@ -52,10 +46,9 @@ where Item.ID: Sendable {
         cells: CellConfigurators<Item>, clock: @escaping () -> Double = { Double(DispatchTimeLite.nowNanoseconds()) / 1e9 },
         updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?, differ: ListDriver<SectionID, Item>.Differ = .specialised
     ) throws {
-        self.cells = cells
         self.clock = clock
-        self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure, differ: differ)
-        try connect(through: bridge)
+        self.core = ListAdapterCore(cells: cells, updateKind: updateKind, differ: differ)
+        try core.connect(to: self)
     }
 
     /// The item under the cursor.
@@ -139,9 +132,7 @@ where Item.ID: Sendable {
             }
             guard let item = snapshot.item(at: path) else { continue }
             // An item no configurator takes gets a placeholder line and a diagnostic.
-            let cell = cells.cell(
-                for: item, at: path, itemsInSection: snapshot.numberOfItems(inSection: path.section), registrar: bridge, view: self, report: driver.report,
-                dequeue: dequeue)
+            let cell = core.cell(at: path, in: self, registrar: self, dequeue: dequeue)
             configurations += 1
             used.append(cell)
             let selected = path == cursor
@@ -179,8 +170,11 @@ where Item.ID: Sendable {
         pools[cell.reuseIdentifier, default: []].append(cell)
     }
 
-    // MARK: ListViewUpdating
+}
 
+// MARK: What the core asks of the view
+
+extension TerminalListView: ListViewGlue {
     package var flavor: ListFlavor { .table }
     package var canAnimateUpdates: Bool { loaded }
     package func displayedItemCounts() -> [Int] { counts }
@@ -228,11 +222,6 @@ where Item.ID: Sendable {
         }
     }
 
-    // MARK: CellRegistrar
-
-    package func registeredCellTypeName(forReuseIdentifier identifier: String) -> String? {
-        contentCellIdentifiers.contains(identifier) ? "ContentCell" : classes[identifier].map { String(describing: $0) }
-    }
     package func nibCellTypeName(named name: String) -> String? { nil }
     package func registerNib(named name: String, forReuseIdentifier identifier: String) {}
     package func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
@@ -242,7 +231,6 @@ where Item.ID: Sendable {
     }
     package func registerContentCell(forReuseIdentifier identifier: String) {
         classes[identifier] = TerminalCell.self
-        contentCellIdentifiers.insert(identifier)
     }
 }
 

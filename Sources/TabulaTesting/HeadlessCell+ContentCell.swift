@@ -1,6 +1,6 @@
 import Tabula
 
-extension HeadlessCell: ContentCell {
+extension HeadlessCell: ContentCell, TogglingCell {
     /// Shows view-agnostic content: text, secondary text as detail, and the accessory.
     public func apply(_ content: CellContent) {
         text = content.text

@@ -36,6 +36,8 @@ open class HeadlessCell {
     public private(set) var reuseCount = 0
     /// How many times a data source configured this cell (dequeued or reconfigured it).
     public internal(set) var configurationCount = 0
+    /// Called when the user flips the cell's switch (``HeadlessListView/flipToggle(at:)``).
+    public var onToggle: ((Bool) -> Void)?
 
     /// Creates a cell; the list view calls it when its pool for `reuseIdentifier` is empty.
     public required init(reuseIdentifier: String) {
@@ -53,6 +55,7 @@ open class HeadlessCell {
         detailText = nil
         accessory = .none
         isSelected = false
+        onToggle = nil
     }
 
     /// One line describing the cell: `text — detail` followed by the accessory.

@@ -59,6 +59,11 @@ public protocol HeadlessListDelegate: AnyObject {
     /// The cell of the item at `path` is about to be shown (`tableView(_:willDisplay:forRowAt:)`):
     /// it came into the viewport, by scrolling, a reload or an update.
     func listView(_ listView: HeadlessListView, willDisplay cell: HeadlessCell, forItemAt path: ItemPath)
+    /// The swipe actions of the item at `path` on `edge` (default: none), as
+    /// `trailingSwipeActionsConfigurationForRowAt`.
+    func listView(_ listView: HeadlessListView, swipeActionsForItemAt path: ItemPath, edge: HeadlessAction.Edge) -> [HeadlessAction]?
+    /// The context menu of the item at `path` (default: none), as `contextMenuConfigurationForRowAt`.
+    func listView(_ listView: HeadlessListView, contextMenuForItemAt path: ItemPath) -> [HeadlessAction]?
 }
 
 extension HeadlessListDelegate {
@@ -66,6 +71,45 @@ extension HeadlessListDelegate {
     public func listView(_ listView: HeadlessListView, didDeselectItemAt path: ItemPath) {}
     /// Nothing, by default.
     public func listView(_ listView: HeadlessListView, willDisplay cell: HeadlessCell, forItemAt path: ItemPath) {}
+    /// None, by default.
+    public func listView(_ listView: HeadlessListView, swipeActionsForItemAt path: ItemPath, edge: HeadlessAction.Edge) -> [HeadlessAction]? { nil }
+    /// None, by default.
+    public func listView(_ listView: HeadlessListView, contextMenuForItemAt path: ItemPath) -> [HeadlessAction]? { nil }
+}
+
+/// A swipe action or a context-menu entry of a ``HeadlessListView``: what a test reads and
+/// performs where UIKit shows a `UIContextualAction` or a `UIAction`.
+public struct HeadlessAction: Sendable {
+    /// The edge a swipe starts from.
+    public enum Edge: Hashable, Sendable {
+        /// The leading edge (`leadingSwipeActionsConfigurationForRowAt`).
+        case leading
+        /// The trailing edge (`trailingSwipeActionsConfigurationForRowAt`).
+        case trailing
+    }
+
+    /// The action's title.
+    public var title: String
+    /// Whether the action destroys something (UIKit shows it red).
+    public var isDestructive: Bool
+    private let handler: @MainActor @Sendable () -> Void
+
+    /// An action titled `title` that runs `handler` when performed.
+    public init(_ title: String, isDestructive: Bool = false, handler: @escaping @MainActor @Sendable () -> Void) {
+        self.title = title
+        self.isDestructive = isDestructive
+        self.handler = handler
+    }
+
+    /// Performs the action, as the user's tap on it does.
+    @MainActor
+    public func perform() { handler() }
+}
+
+/// The headless view's platform: swipe actions and context menus are lists of ``HeadlessAction``.
+public enum HeadlessPlatform: ListPlatform {
+    public typealias SwipeActions = [HeadlessAction]
+    public typealias ContextMenu = [HeadlessAction]
 }
 
 /// A list view without a screen that keeps UIKit's contract, so a data source can be tested on any
@@ -167,6 +211,12 @@ public final class HeadlessListView {
     public var isInWindow = true
     /// Whether the view is in editing mode (Edit/Done).
     public var isEditing = false
+    /// Whether a tap adds a row to the selection (and a second tap removes it) outside editing
+    /// mode, as `UITableView.allowsMultipleSelection`.
+    public var allowsMultipleSelection = false
+    /// Whether a tap adds a row to the selection in editing mode, as
+    /// `UITableView.allowsMultipleSelectionDuringEditing`.
+    public var allowsMultipleSelectionDuringEditing = false
     /// What the view has done so far.
     public private(set) var counters = Counters()
     /// The first line shown, counted over headers, rows and footers.
@@ -423,25 +473,75 @@ public final class HeadlessListView {
 
     // MARK: Selection and editing
 
-    /// Selects `path` as a tap would: highlights the cell and tells the delegate.
+    /// Taps `path`, as a user would: in single selection, selects it (deselecting the row selected
+    /// before, and telling the delegate of both); in multiple selection (``allowsMultipleSelection``,
+    /// or ``allowsMultipleSelectionDuringEditing`` while ``isEditing``), a tap on a selected row
+    /// deselects it instead, and other rows stay selected.
     public func tapItem(at path: ItemPath) throws {
-        try selectItem(at: path)
+        guard contains(path) else { throw ListViewError.itemPathOutOfRange(path, operation: "select") }
+        let multiple = isEditing ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection
+        if multiple, selected.contains(path) {
+            deselectItem(at: path)
+            delegate?.listView(self, didDeselectItemAt: path)
+            return
+        }
+        if !multiple {
+            for other in selected.sorted() where other != path {
+                deselectItem(at: other)
+                delegate?.listView(self, didDeselectItemAt: other)
+            }
+        }
+        selected.insert(path)
+        visibleCells[path]?.isSelected = true
         delegate?.listView(self, didSelectItemAt: path)
     }
 
-    /// Selects `path` without telling the delegate, as `selectRow(at:animated:scrollPosition:)`.
+    /// Selects `path` without telling the delegate, as `selectRow(at:animated:scrollPosition:)`:
+    /// in single selection, the row selected before is deselected.
     public func selectItem(at path: ItemPath) throws {
         guard contains(path) else { throw ListViewError.itemPathOutOfRange(path, operation: "select") }
-        for other in selected where other != path { deselectItem(at: other) }
+        if !(isEditing ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection) {
+            for other in selected where other != path { deselectItem(at: other) }
+        }
         selected.insert(path)
         visibleCells[path]?.isSelected = true
     }
 
-    /// Deselects `path`, as `deselectRow(at:animated:)`, and tells the delegate.
+    /// Deselects `path` without telling the delegate, as `deselectRow(at:animated:)`.
     public func deselectItem(at path: ItemPath) {
         guard selected.remove(path) != nil else { return }
         visibleCells[path]?.isSelected = false
-        delegate?.listView(self, didDeselectItemAt: path)
+    }
+
+    /// Flips the switch of the visible cell at `path` as a user would: the cell's
+    /// ``HeadlessCell/Accessory/toggle(isOn:)`` changes and its ``HeadlessCell/onToggle`` is called.
+    ///
+    /// - Throws: ``ListViewError/itemPathOutOfRange(_:operation:)`` when no visible cell at `path`
+    ///   shows a switch.
+    public func flipToggle(at path: ItemPath) throws {
+        guard let cell = visibleCells[path], case .toggle(let isOn) = cell.accessory else {
+            throw ListViewError.itemPathOutOfRange(path, operation: "flip the switch of")
+        }
+        cell.accessory = .toggle(isOn: !isOn)
+        cell.onToggle?(!isOn)
+    }
+
+    /// The swipe actions the delegate offers for the item at `path` on `edge`, as a user's swipe
+    /// shows them (empty when it offers none).
+    ///
+    /// - Throws: ``ListViewError/itemPathOutOfRange(_:operation:)`` for a path the view lacks.
+    public func swipeActions(at path: ItemPath, edge: HeadlessAction.Edge = .trailing) throws -> [HeadlessAction] {
+        guard contains(path) else { throw ListViewError.itemPathOutOfRange(path, operation: "swipe") }
+        return delegate?.listView(self, swipeActionsForItemAt: path, edge: edge) ?? []
+    }
+
+    /// The context menu the delegate offers for the item at `path`, as a long press shows it
+    /// (empty when it offers none).
+    ///
+    /// - Throws: ``ListViewError/itemPathOutOfRange(_:operation:)`` for a path the view lacks.
+    public func contextMenu(at path: ItemPath) throws -> [HeadlessAction] {
+        guard contains(path) else { throw ListViewError.itemPathOutOfRange(path, operation: "open the menu of") }
+        return delegate?.listView(self, contextMenuForItemAt: path) ?? []
     }
 
     /// Deletes `path` as a swipe-to-delete would: asks the data source, which must update its model

@@ -19,7 +19,7 @@
             if bundle.path(forResource: name, ofType: "nib") != nil {
                 let objects = UINib(nibName: name, bundle: bundle).instantiate(withOwner: nil, options: nil)
                 if let cell = objects.first(where: { $0 is UITableViewCell || $0 is UICollectionReusableView || $0 is UITableViewHeaderFooterView }) {
-                    result = String(describing: type(of: cell))
+                    result = String(reflecting: type(of: cell))
                 } else {
                     result = "(no cell)"
                 }
@@ -45,10 +45,10 @@
                 if let kinds, !kinds.contains(configurator.kind) {
                     problems.append(.unsupportedSupplementaryKind(configurator.kind.rawValue, viewClass: configurator.viewTypeName))
                 } else if let nibClass = cellClassName(inNibNamed: configurator.viewTypeName) {
-                    if nibClass == configurator.viewTypeName {
+                    if nibClass == String(reflecting: configurator.viewType) {
                         plan.append((configurator, true))
                     } else {
-                        problems.append(.nibClassMismatch(nib: configurator.viewTypeName, nibClass: nibClass, expected: configurator.viewTypeName))
+                        problems.append(.nibClassMismatch(nib: configurator.viewTypeName, nibClass: nibClass, expected: String(reflecting: configurator.viewType)))
                     }
                 } else if isViewClass(configurator.viewType) {
                     plan.append((configurator, false))

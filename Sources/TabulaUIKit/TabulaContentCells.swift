@@ -4,7 +4,7 @@
 
     /// Tabula's standard table cell: shows ``CellContent`` through `UIListContentConfiguration`, with a
     /// `UISwitch` for toggle accessories. Content configurators use it.
-    open class TabulaTableCell: UITableViewCell, ContentCell {
+    open class TabulaTableCell: UITableViewCell, ContentCell, TogglingCell {
         /// Called when the user flips the switch of a toggle accessory.
         public var onToggle: ((Bool) -> Void)?
         private lazy var toggle: UISwitch = {
@@ -48,7 +48,7 @@
 
     /// Tabula's standard collection cell: shows ``CellContent`` as a list cell, with one switch
     /// (kept across updates) for toggle accessories.
-    open class TabulaCollectionCell: UICollectionViewListCell, ContentCell {
+    open class TabulaCollectionCell: UICollectionViewListCell, ContentCell, TogglingCell {
         /// Called when the user flips the switch of a toggle accessory.
         public var onToggle: ((Bool) -> Void)?
         private lazy var toggle: UISwitch = {

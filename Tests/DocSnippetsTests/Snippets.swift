@@ -90,7 +90,7 @@ struct DocSnippets {
         let adapter = try HeadlessListAdapter<String, Country>(listView: list, cells: cells)
         await adapter.apply(snapshot)
         try list.tapItem(at: ItemPath(item: 1, section: 0))
-        #expect(list.renderedText() == "## Europe\n   France\n   Iceland")
+        #expect(list.renderedText() == "## Europe\n   France\n ▸ Iceland")
     }
 
     @Test("README: items that choose their cells")

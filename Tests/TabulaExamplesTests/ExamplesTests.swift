@@ -93,6 +93,9 @@ struct ExamplesTests {
             subAdapter?.applyNow(model.languages())
         }
         var opened = false
+        // A tap is an action on these screens: the row does not stay selected.
+        mainAdapter.deselectsAfterSelection = true
+        subAdapter.deselectsAfterSelection = true
         mainAdapter.onSelect = { setting, _ in opened = model.select(setting) || opened }
         subAdapter.onSelect = { setting, _ in model.select(setting) }
         mainAdapter.applyNow(model.settings())
@@ -155,6 +158,7 @@ struct ExamplesTests {
         let adapter = try HeadlessListAdapter<String, OutlineRow<String, String>>(listView: list, cells: cells)
         adapter.driver.changesetHistoryLimit = 1
         adapter.onSelect = { row, _ in outline.toggle(row.id) }
+        adapter.deselectsAfterSelection = true  // a tap expands or collapses; it selects nothing
         await adapter.apply(try outline.snapshot(section: "main"))
         try list.tapItem(at: ItemPath(item: 0, section: 0))
         await adapter.apply(try outline.snapshot(section: "main"))

@@ -60,6 +60,7 @@ struct HostedRowTests {
         let list = HeadlessListView(viewportHeight: nil)
         let adapter = try HeadlessListAdapter<String, Setting>(listView: list, cells: model.cells)
         adapter.onSelect = { setting, _ in model.select(setting) }
+        adapter.deselectsAfterSelection = true  // a tap picks the language; the row does not stay selected
         model.onChange = { [weak model, weak adapter] in
             guard let model else { return }
             adapter?.applyNow(model.languages)

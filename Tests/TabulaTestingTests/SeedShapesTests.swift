@@ -98,7 +98,7 @@ struct SeedShapesTests {
         #expect {
             _ = try HeadlessListAdapter<Int, Note>(listView: list, cells: cells)
         } throws: { error in
-            (error as? ConfigurationError)?.problems == [.notACellClass("ClosurePlatformCell", identifier: "ClosurePlatformCell")]
+            (error as? ConfigurationError)?.problems == [.notACellClass("TabulaTestingTests.ClosurePlatformCell", identifier: "ClosurePlatformCell")]
         }
     }
 
@@ -147,7 +147,7 @@ struct SeedShapesTests {
         let adapter = try HeadlessListAdapter<Int, AnyListItem>(listView: list, cells: .itemsChooseTheirCells)
         try await adapter.apply(Snapshot([Section(0, items: [AnyListItem(Message(id: 1, text: "hello")), AnyListItem(Clashing(id: 2))])]))
         #expect(list.renderedText().hasPrefix("   hello\n   ⚠︎ no configurator for"))
-        #expect(adapter.driver.diagnostics.contains { "\($0)".contains("'MessageCell' is used for both MessageCell and HeadlessCell") })
+        #expect(adapter.driver.diagnostics.contains { "\($0)".contains("'MessageCell' is used for both TabulaTestingTests.MessageCell and TabulaTesting.HeadlessCell") })
     }
 
     @Test("configure closures get the cell's path, its section's size and the view, kept current by reconfigures")
@@ -176,7 +176,8 @@ struct SeedShapesTests {
             CellConfigurator.cell(NoteCell.self).storyboardPrototype()
             CellConfigurator.cell(HeadlessCell.self, reuseIdentifier: "plain") { _, _ in }
         }
-        try cells.register(in: registrar)
+        var registry = CellRegistry()
+        try cells.register(in: registrar, registry: &registry)
         #expect(registrar.calls == ["class HeadlessCell as plain", "content TabulaPlaceholderCell"])
     }
 }
@@ -232,7 +233,6 @@ struct ListSourceTests {
 final class RecordingRegistrar: CellRegistrar {
     var calls: [String] = []
     var names: [String: String] = [:]
-    func registeredCellTypeName(forReuseIdentifier identifier: String) -> String? { names[identifier] }
     func nibCellTypeName(named name: String) -> String? { nil }
     func registerNib(named name: String, forReuseIdentifier identifier: String) { calls.append("nib \(name) as \(identifier)") }
     func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {

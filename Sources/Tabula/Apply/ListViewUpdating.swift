@@ -35,6 +35,9 @@ public struct ListDiagnostic: Hashable, Sendable, CustomStringConvertible {
         /// The cell of a kind of item shown for the first time (``ListItem``) could not be
         /// registered; the view shows a placeholder cell for it.
         case configuration(String)
+        /// A user's edit (a swipe to delete, a move) named an item or a path the list no longer
+        /// has: an update removed it while the gesture ran. Nothing was changed.
+        case staleEdit(String)
         /// The closure of an observed list (``ListDriver/follow(animatingDifferences:_:)``) threw; the last
         /// good list stays on screen, and the models it read are still followed.
         case observedListFailed(String)
@@ -58,6 +61,8 @@ public struct ListDiagnostic: Hashable, Sendable, CustomStringConvertible {
             return "no configurator takes the item at \(path) (\(item)); a placeholder cell is shown: add a CellConfigurator for its kind"
         case let .configuration(problem):
             return "\(problem); a placeholder cell is shown"
+        case let .staleEdit(error):
+            return "an edit by the user no longer applies (\(error)); nothing was changed"
         case let .observedListFailed(error):
             return "the observed list could not be built (\(error)); the last good list stays"
         }

@@ -22,7 +22,8 @@
 /// ```
 ///
 /// The reuse identifier defaults to the cell class's name; pass one to use a class under several
-/// identifiers (the S4 seed's "one reuse identifier per cell class" limit is gone).
+/// identifiers. Two classes of the same name (`ToggleRow.Cell` and `ValueRow.Cell`) never share a
+/// default identifier: the second is registered under its fully qualified name.
 public struct CellConfigurator<Item>: Sendable {
     /// The identifier cells are registered and dequeued under.
     public var reuseIdentifier: String
@@ -37,6 +38,11 @@ public struct CellConfigurator<Item>: Sendable {
     /// Whether Tabula registers the cell (`true`), or the view already knows the identifier (a
     /// storyboard prototype cell, see ``storyboardPrototype()``).
     public var registersCell = true
+
+    /// Whether ``reuseIdentifier`` is the class's name because the app named none: then a view
+    /// where another class of the same name (`ToggleRow.Cell`, `ValueRow.Cell`) took it first
+    /// registers this class under its fully qualified name instead.
+    package var identifierIsDefault = false
 
     @usableFromInline let matches: @Sendable (Item) -> Bool
     @usableFromInline let configureCell: @MainActor (AnyObject, Item, CellContext) -> Void
@@ -92,6 +98,7 @@ public struct CellConfigurator<Item>: Sendable {
     public func storyboardPrototype() -> CellConfigurator {
         var copy = self
         copy.registersCell = false
+        copy.identifierIsDefault = false  // the storyboard names the prototype: never another name
         return copy
     }
 
@@ -142,7 +149,7 @@ public struct CellConfigurator<Item>: Sendable {
     ) -> CellConfigurator {
         let name = String(describing: cellType)
         let identifier = reuseIdentifier ?? name
-        return CellConfigurator(
+        var configurator = CellConfigurator(
             reuseIdentifier: identifier, cellType: cellType, cellTypeName: name, itemDescription: description,
             matches: { extract($0) != nil },
             configureCell: { cell, item, context in
@@ -156,6 +163,8 @@ public struct CellConfigurator<Item>: Sendable {
                 }
             },
             contentOf: describe.map { describe in { @MainActor item in extract(item).flatMap(describe) } })
+        configurator.identifierIsDefault = identifier == name
+        return configurator
     }
 
     /// A view-agnostic configurator: `content` describes the cell and each view's standard content
@@ -222,9 +231,11 @@ public struct CellConfigurator<Item>: Sendable {
     /// so which cell type) an item gets.
     public func when(_ predicate: @escaping @Sendable (Item) -> Bool) -> CellConfigurator {
         let original = matches
-        return CellConfigurator(
+        var copy = CellConfigurator(
             reuseIdentifier: reuseIdentifier, cellType: cellType, cellTypeName: cellTypeName, itemDescription: itemDescription,
             matches: { original($0) && predicate($0) }, configureCell: configureCell, contentOf: contentOf,
             registersCell: registersCell)
+        copy.identifierIsDefault = identifierIsDefault
+        return copy
     }
 }

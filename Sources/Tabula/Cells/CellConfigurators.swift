@@ -64,91 +64,23 @@ public struct CellConfigurators<Item>: Sendable {
         if !problems.isEmpty { throw ConfigurationError(problems: problems) }
     }
 
-    /// Registers every configurator's cell in `registrar`: from a nib named after the cell class
-    /// when the registrar has one, otherwise the class itself (S0.2, S2.3). Content configurators
-    /// register the view's standard content cell.
+    /// Registers every configurator's cell in `view` through `registry`: from a nib named after
+    /// the cell class when the view has one, otherwise the class itself. Content configurators
+    /// register the view's standard content cell; the placeholder cell is registered too.
     ///
-    /// - Throws: ``ConfigurationError`` when two configurators use one reuse identifier for
-    ///   different cell classes, or when a nib's cell class differs from the configurator's, naming
-    ///   both classes.
+    /// - Throws: ``ConfigurationError`` listing every problem: two classes under one reuse
+    ///   identifier the app named, a nib holding another class, a class the view cannot hold.
     @MainActor
-    public func register(in registrar: some CellRegistrar) throws {
+    package func register(in view: some CellRegistrar, registry: inout CellRegistry) throws {
         var problems: [ConfigurationError.Problem] = []
-        var seen: [String: String] = [:]
         for configurator in configurators {
-            let identifier = configurator.reuseIdentifier
-            if let other = seen[identifier] {
-                if other != configurator.cellTypeName {
-                    problems.append(.identifierConflict(identifier: identifier, first: other, second: configurator.cellTypeName))
-                }
-                continue
+            if case .problem(let problem) = registry.identifier(for: configurator, in: view), !problems.contains(problem) {
+                problems.append(problem)
             }
-            seen[identifier] = configurator.cellTypeName
-            if let problem = Self.registerOne(configurator, in: registrar) { problems.append(problem) }
         }
         // The placeholder shown for an item no configurator takes, instead of a trap.
-        if registrar.registeredCellTypeName(forReuseIdentifier: Self.placeholderReuseIdentifier) == nil {
-            registrar.registerContentCell(forReuseIdentifier: Self.placeholderReuseIdentifier)
-        }
+        registry.registerContentCell(as: Self.placeholderReuseIdentifier, in: view)
         if !problems.isEmpty { throw ConfigurationError(problems: problems) }
-    }
-
-    /// Registers one configurator's cell: nothing for a storyboard prototype, the nib named after
-    /// the class when there is one, the class, or, where the view cannot hold that class (the
-    /// headless view, the terminal) and the configurator describes its items, the view's content
-    /// cell.
-    @MainActor
-    static func registerOne(_ configurator: CellConfigurator<Item>, in registrar: some CellRegistrar) -> ConfigurationError.Problem? {
-        let identifier = configurator.reuseIdentifier
-        guard configurator.registersCell else { return nil }
-        if let existing = registrar.registeredCellTypeName(forReuseIdentifier: identifier) {
-            if existing != configurator.cellTypeName, configurator.cellType != nil, !(configurator.describesItems && existing == "ContentCell") {
-                return .identifierConflict(identifier: identifier, first: existing, second: configurator.cellTypeName)
-            }
-            return nil
-        }
-        guard let cellType = configurator.cellType else {
-            registrar.registerContentCell(forReuseIdentifier: identifier)
-            return nil
-        }
-        if let nibClass = registrar.nibCellTypeName(named: configurator.cellTypeName) {
-            guard nibClass == configurator.cellTypeName else {
-                return .nibClassMismatch(nib: configurator.cellTypeName, nibClass: nibClass, expected: configurator.cellTypeName)
-            }
-            registrar.registerNib(named: configurator.cellTypeName, forReuseIdentifier: identifier)
-        } else if !registrar.registerClass(cellType, forReuseIdentifier: identifier) {
-            guard configurator.describesItems else { return .notACellClass(configurator.cellTypeName, identifier: identifier) }
-            registrar.registerContentCell(forReuseIdentifier: identifier)
-        }
-        return nil
-    }
-
-    /// A configured cell for `item` at `path`: what every adapter's cell-for-item does.
-    ///
-    /// Finds the item's configurator (registering the cell of a kind shown for the first time),
-    /// dequeues with `dequeue`, and configures the cell with a ``CellContext``. An item no
-    /// configurator takes, or whose cell cannot be registered, gets the placeholder cell and a
-    /// diagnostic through `report`: never a trap.
-    @MainActor
-    public func cell<Cell: AnyObject>(
-        for item: Item, at path: ItemPath, itemsInSection: Int, registrar: some CellRegistrar, view: AnyObject?,
-        report: (ListDiagnostic) -> Void, dequeue: (String) throws -> Cell
-    ) rethrows -> Cell {
-        if let configurator = configurator(for: item) {
-            let problem = resolve == nil ? nil : Self.registerOne(configurator, in: registrar)
-            if let problem {
-                report(ListDiagnostic(.configuration(problem.description)))
-            } else {
-                let cell = try dequeue(configurator.reuseIdentifier)
-                configurator.configure(cell, with: item, context: CellContext(path: path, itemsInSection: itemsInSection, view: view))
-                return cell
-            }
-        } else {
-            report(ListDiagnostic(.noConfigurator(item: "\(item)", at: path)))
-        }
-        let cell = try dequeue(Self.placeholderReuseIdentifier)
-        (cell as? any ContentCell)?.apply(Self.placeholderContent(for: item))
-        return cell
     }
 
     /// The reuse identifier of the placeholder cell that adapters show for an item no configurator
@@ -163,13 +95,11 @@ public struct CellConfigurators<Item>: Sendable {
 }
 
 /// What a view offers Tabula for registering cells. Each view (UIKit, AppKit, terminal, headless)
-/// implements it.
+/// implements it; the adapter core keeps track of what it registered, by class identity.
 @MainActor
-public protocol CellRegistrar {
-    /// The class name registered under `identifier`, or `nil` when nothing is.
-    func registeredCellTypeName(forReuseIdentifier identifier: String) -> String?
-    /// When a nib named `name` exists, the class name of the cell it holds; otherwise `nil`
-    /// (UIKit: `Bundle.path(forResource:ofType: "nib")`).
+package protocol CellRegistrar {
+    /// When a nib named `name` exists, the name of the cell class it holds (fully qualified where
+    /// the platform knows it); otherwise `nil` (UIKit: `Bundle.path(forResource:ofType: "nib")`).
     func nibCellTypeName(named name: String) -> String?
     /// Registers the nib `name` under `identifier`.
     func registerNib(named name: String, forReuseIdentifier identifier: String)
@@ -177,6 +107,13 @@ public protocol CellRegistrar {
     func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool
     /// Registers the view's standard ``ContentCell`` under `identifier`.
     func registerContentCell(forReuseIdentifier identifier: String)
+    /// Whether the app registered a cell under `identifier` itself, before the adapter (a view
+    /// that can tell; UIKit cannot): Tabula then leaves it in place.
+    func hasRegistration(forReuseIdentifier identifier: String) -> Bool
+}
+
+extension CellRegistrar {
+    package func hasRegistration(forReuseIdentifier identifier: String) -> Bool { false }
 }
 
 /// Problems with a list's declarative setup, all reported together, each with what to do.

@@ -81,6 +81,9 @@ public struct SupplementaryConfigurator<SectionID: Hashable & Sendable>: Sendabl
     public let viewType: AnyObject.Type
     /// The view class's name: the nib looked for when registering, and what errors name.
     public let viewTypeName: String
+    /// Whether ``reuseIdentifier`` is the class's name because the app named none (then another
+    /// class of the same name makes it the class's fully qualified name).
+    package var identifierIsDefault = false
     let configureView: @MainActor (AnyObject, SectionContext<SectionID>) -> Void
     let describeSection: (@MainActor (SectionContext<SectionID>) -> String?)?
 
@@ -99,7 +102,7 @@ public struct SupplementaryConfigurator<SectionID: Hashable & Sendable>: Sendabl
         configure: @escaping @MainActor (View, SectionContext<SectionID>) -> Void
     ) -> SupplementaryConfigurator {
         let name = String(describing: viewType)
-        return SupplementaryConfigurator(
+        var configurator = SupplementaryConfigurator(
             kind: kind, reuseIdentifier: reuseIdentifier ?? name, viewType: viewType, viewTypeName: name,
             configureView: { view, context in
                 if let typed = view as? View {
@@ -109,6 +112,8 @@ public struct SupplementaryConfigurator<SectionID: Hashable & Sendable>: Sendabl
                 }
             },
             describeSection: describe)
+        configurator.identifierIsDefault = reuseIdentifier == nil
+        return configurator
     }
 
     /// Whether this configurator can show its sections in a view's standard title view.

@@ -1,0 +1,182 @@
+/// A view adapter: the UIKit, AppKit, terminal and headless adapters all are, each a view's glue
+/// over one ``ListAdapterCore`` that decides everything they share.
+///
+/// Every handler below is declared here once and stored in the core, so it has one meaning on
+/// every view, and a test of it through the headless adapter runs the code a device runs.
+@MainActor
+public protocol ListAdapter: AnyObject {
+    /// The type that identifies sections.
+    associatedtype SectionID: Hashable & Sendable
+    /// The type of the items.
+    associatedtype Item: Identifiable & Sendable where Item.ID: Sendable
+    /// What the view's swipe-action and context-menu handlers return.
+    associatedtype Platform: ListPlatform
+
+    /// What the adapter is built on: driver, configurators, handlers, edit paths.
+    var core: ListAdapterCore<SectionID, Item, Platform> { get }
+}
+
+extension ListAdapter {
+    /// The apply pipeline driving the view.
+    public var driver: ListDriver<SectionID, Item> { core.driver }
+    /// The cell configurators.
+    public var cells: CellConfigurators<Item> { core.cells }
+
+    /// Called when the user selects an item, with the item itself and its position.
+    public var onSelect: ((Item, ItemPath) -> Void)? {
+        get { core.onSelect }
+        set { core.onSelect = newValue }
+    }
+    /// Called when the user deselects an item, with the item and its position.
+    public var onDeselect: ((Item, ItemPath) -> Void)? {
+        get { core.onDeselect }
+        set { core.onDeselect = newValue }
+    }
+    /// Called when an item's cell is about to be shown: call ``PaginatedList/rowWillAppear(at:)``
+    /// from here.
+    public var onWillDisplay: ((Item, ItemPath) -> Void)? {
+        get { core.onWillDisplay }
+        set { core.onWillDisplay = newValue }
+    }
+    /// Called with the items the view will soon show: start loading their images here.
+    public var onPrefetch: (([Item]) -> Void)? {
+        get { core.onPrefetch }
+        set { core.onPrefetch = newValue }
+    }
+    /// Called with the items whose prefetching is no longer needed.
+    public var onCancelPrefetch: (([Item]) -> Void)? {
+        get { core.onCancelPrefetch }
+        set { core.onCancelPrefetch = newValue }
+    }
+    /// Whether to deselect a row right after the user selected it. Default `false`: the view keeps
+    /// its selection, as with Apple's diffable data sources. Never while the view is editing.
+    public var deselectsAfterSelection: Bool {
+        get { core.deselectsAfterSelection }
+        set { core.deselectsAfterSelection = newValue }
+    }
+    /// Whether the user may delete an item with swipe to delete or in editing mode.
+    public var canDelete: (Item) -> Bool {
+        get { core.canDelete }
+        set { core.canDelete = newValue }
+    }
+    /// Called after the user deleted an item, with the new snapshot (update your model here).
+    public var onDelete: ((Item, Snapshot<SectionID, Item>) -> Void)? {
+        get { core.onDelete }
+        set { core.onDelete = newValue }
+    }
+    /// Whether the user may reorder an item in editing mode.
+    public var canMove: (Item) -> Bool {
+        get { core.canMove }
+        set { core.canMove = newValue }
+    }
+    /// Called after the user moved an item, with the new snapshot (update your model here).
+    public var onMove: ((Item, Snapshot<SectionID, Item>) -> Void)? {
+        get { core.onMove }
+        set { core.onMove = newValue }
+    }
+    /// Called when the user flips the switch of a ``CellContent/Accessory/toggle(isOn:)`` in a
+    /// standard content cell, with the item and the switch's new state.
+    public var onToggle: ((Item, Bool) -> Void)? {
+        get { core.onToggle }
+        set { core.onToggle = newValue }
+    }
+    /// Trailing swipe actions, declared next to the items they act on.
+    public var trailingSwipeActions: ((Item, ItemPath) -> Platform.SwipeActions?)? {
+        get { core.trailingSwipeActions }
+        set { core.trailingSwipeActions = newValue }
+    }
+    /// Leading swipe actions, declared next to the items they act on.
+    public var leadingSwipeActions: ((Item, ItemPath) -> Platform.SwipeActions?)? {
+        get { core.leadingSwipeActions }
+        set { core.leadingSwipeActions = newValue }
+    }
+    /// Context menus, declared next to the items they act on.
+    public var contextMenu: ((Item, ItemPath) -> Platform.ContextMenu?)? {
+        get { core.contextMenu }
+        set { core.contextMenu = newValue }
+    }
+    /// The header, footer and other supplementary view configurators registered.
+    public var supplementaryViews: [SupplementaryConfigurator<SectionID>] { core.supplementaryViews }
+    /// How each reuse identifier was registered: the class (fully qualified), the nib and its
+    /// class, or Tabula's content cell.
+    public var registrations: [String: String] { core.registrations }
+
+    /// Sets ``onSelect`` to a handler that gets `target` (held weakly, so a view controller that
+    /// keeps this adapter is not kept by it) with the item and its position.
+    ///
+    /// ```swift
+    /// adapter.onSelect(self) { controller, country, _ in controller.show(country) }
+    /// ```
+    public func onSelect<Target: AnyObject>(_ target: Target, _ handler: @escaping (Target, Item, ItemPath) -> Void) {
+        onSelect = { [weak target] item, path in
+            if let target { handler(target, item, path) }
+        }
+    }
+
+    /// Deletes the item `id` on top of the newest snapshot (a live update that waits is kept),
+    /// animated, and tells ``onDelete``: what a swipe action's handler calls.
+    ///
+    /// - Throws: `SnapshotError.unknownItem` naming `id` when the newest snapshot lacks it.
+    public func deleteItem(_ id: Item.ID) throws { try core.deleteItem(id) }
+}
+
+extension ListAdapter {
+    /// The snapshot on screen.
+    public var snapshot: Snapshot<SectionID, Item> { driver.snapshot }
+
+    /// Shows `snapshot` as batch updates, animated unless `animatingDifferences` is false (as
+    /// Apple's `apply(_:animatingDifferences:)`: a diff either way), and returns what became of it
+    /// once it is on screen (or at once, ``ApplyResult/superseded``, when a newer one replaced it).
+    ///
+    /// Nothing here throws: an item no configurator takes is shown in a placeholder cell with a
+    /// ``ListDiagnostic`` (``CellConfigurators/validate(_:)`` checks a snapshot up front, in tests).
+    @discardableResult
+    public func apply(_ snapshot: Snapshot<SectionID, Item>, animatingDifferences: Bool = true) async -> ApplyResult {
+        await driver.apply(snapshot, animatingDifferences: animatingDifferences)
+    }
+
+    /// Shows `snapshot` with `reloadData`, without a diff (Apple's `applySnapshotUsingReloadData`).
+    @discardableResult
+    public func applyUsingReloadData(_ snapshot: Snapshot<SectionID, Item>) async -> ApplyResult {
+        await driver.applyUsingReloadData(snapshot)
+    }
+
+    /// Shows `snapshot` without waiting; `completion` gets what became of it.
+    public func applyNow(
+        _ snapshot: Snapshot<SectionID, Item>, animatingDifferences: Bool = true, completion: (@MainActor (ApplyResult) -> Void)? = nil
+    ) {
+        driver.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+    }
+}
+
+extension ListAdapter {
+    // Reading by identity: what the data source answers with now (during an animated update, the
+    // stage being shown).
+
+    /// The position of the item with identifier `id` on screen, or `nil` when it is not shown.
+    ///
+    /// - Complexity: O(1) on average.
+    public func itemPath(for id: Item.ID) -> ItemPath? { driver.snapshot.indexPath(of: id) }
+
+    /// The identifier of the item at `path`, or `nil` for a path out of range (Apple's
+    /// `itemIdentifier(for:)`).
+    ///
+    /// - Complexity: O(1).
+    public func itemIdentifier(at path: ItemPath) -> Item.ID? { driver.snapshot.item(at: path)?.id }
+
+    /// The item with identifier `id`, or `nil` when it is not shown.
+    ///
+    /// - Complexity: O(1) on average.
+    public func item(withIdentifier id: Item.ID) -> Item? { driver.snapshot[id] }
+
+    /// The position of `id`, or a typed error naming it: what the id-based commands of the adapters
+    /// (`scrollToItem`, `selectItem`) use.
+    ///
+    /// - Throws: `SnapshotError.unknownItem(id)` when no item shown has that identifier.
+    public func existingItemPath(for id: Item.ID) throws -> ItemPath {
+        guard let path = driver.snapshot.indexPath(of: id) else {
+            throw SnapshotError<SectionID, Item.ID>.unknownItem(id)
+        }
+        return path
+    }
+}

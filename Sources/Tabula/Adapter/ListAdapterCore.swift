@@ -1,0 +1,341 @@
+/// The types a platform's handlers return: what an adapter's swipe-action and context-menu
+/// handlers build.
+public protocol ListPlatform {
+    /// What a swipe-actions handler returns (UIKit: `UISwipeActionsConfiguration`).
+    associatedtype SwipeActions
+    /// What a context-menu handler returns (UIKit: `UIContextMenuConfiguration`).
+    associatedtype ContextMenu
+}
+
+/// A platform whose views have no swipe actions or context menus (the terminal).
+public enum NoListActions: ListPlatform {
+    public typealias SwipeActions = Never
+    public typealias ContextMenu = Never
+}
+
+/// What every adapter is built on: the driver, the configurators, the cell registry, every typed
+/// handler, the edit paths and the selection policy, decided once for the UIKit, AppKit, terminal
+/// and headless adapters.
+///
+/// An adapter keeps only its view's glue: its data-source and delegate conformances call the core,
+/// it dequeues, runs its view's batch call and forwards what it does not implement to the app's
+/// object. So the headless adapter, which `swift test` runs on any platform, runs the decisions a
+/// device runs. Apps reach the core's handlers through the adapter (``ListAdapter/onSelect``, …).
+@MainActor
+public final class ListAdapterCore<SectionID: Hashable & Sendable, Item: Identifiable & Sendable, Platform: ListPlatform>
+where Item.ID: Sendable {
+    /// The apply pipeline.
+    public let driver: ListDriver<SectionID, Item>
+    /// The cell configurators.
+    public let cells: CellConfigurators<Item>
+
+    /// Called when the user selects an item, with the item itself and its position.
+    public var onSelect: ((Item, ItemPath) -> Void)?
+    /// Called when the user deselects an item (a second tap in multiple selection, another row
+    /// chosen in single selection, or the adapter deselecting after a tap).
+    public var onDeselect: ((Item, ItemPath) -> Void)?
+    /// Called when an item's cell is about to be shown: call ``PaginatedList/rowWillAppear(at:)``
+    /// from here.
+    public var onWillDisplay: ((Item, ItemPath) -> Void)?
+    /// Called with the items the view will soon show: start loading their images here.
+    public var onPrefetch: (([Item]) -> Void)? { didSet { glue?.handlersDidChange() } }
+    /// Called with the items whose prefetching is no longer needed.
+    public var onCancelPrefetch: (([Item]) -> Void)? { didSet { glue?.handlersDidChange() } }
+    /// Whether to deselect a row right after the user selected it (default `false`: the view keeps
+    /// its selection, as Apple's diffable data sources leave it). Never while the view is editing,
+    /// so that multiple selection during editing keeps every row checked.
+    public var deselectsAfterSelection = false
+    /// Whether the user may delete an item with swipe to delete or in editing mode.
+    public var canDelete: (Item) -> Bool = { _ in false }
+    /// Called after the user deleted an item, with the new snapshot (update your model here).
+    public var onDelete: ((Item, Snapshot<SectionID, Item>) -> Void)?
+    /// Whether the user may reorder an item in editing mode.
+    public var canMove: (Item) -> Bool = { _ in false }
+    /// Called after the user moved an item, with the new snapshot (update your model here).
+    public var onMove: ((Item, Snapshot<SectionID, Item>) -> Void)?
+    /// Called when the user flips the switch of a ``CellContent/Accessory/toggle(isOn:)`` in a
+    /// standard content cell.
+    public var onToggle: ((Item, Bool) -> Void)?
+    /// Trailing swipe actions, declared next to the items they act on.
+    public var trailingSwipeActions: ((Item, ItemPath) -> Platform.SwipeActions?)?
+    /// Leading swipe actions, declared next to the items they act on.
+    public var leadingSwipeActions: ((Item, ItemPath) -> Platform.SwipeActions?)?
+    /// Context menus, declared next to the items they act on.
+    public var contextMenu: ((Item, ItemPath) -> Platform.ContextMenu?)? { didSet { glue?.handlersDidChange() } }
+
+    /// The header, footer and other supplementary view configurators the adapter registered.
+    public private(set) var supplementaryViews: [SupplementaryConfigurator<SectionID>] = []
+
+    /// Which class each reuse identifier stands for.
+    package private(set) var registry = CellRegistry()
+    /// The view's glue. Not retained: the adapter keeps the core.
+    package private(set) weak var glue: (any ListViewGlue)?
+    /// The app's object for the methods the adapter does not implement.
+    package let forwarding: ForwardingTarget
+    /// The view the driver updates (kept: the driver holds its view weakly).
+    private let link: ViewLink
+
+    /// Creates the core of an adapter; the adapter then ``connect(to:)``s its view.
+    package init(
+        cells: CellConfigurators<Item>, updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?,
+        differ: ListDriver<SectionID, Item>.Differ, hop: @escaping ForwardingTarget.Hop = ForwardingTarget.mainThreadHop
+    ) {
+        self.cells = cells
+        self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure, differ: differ)
+        self.link = ViewLink()
+        self.forwarding = ForwardingTarget(hop: hop)
+    }
+
+    /// Attaches the view's glue: every configurator's cell is registered in it, the driver updates
+    /// it, and a change of the app's object (``forwarding``) sets its data source and delegate
+    /// again. Adapters call it once, from their initialiser.
+    ///
+    /// - Throws: ``ConfigurationError`` for conflicting registrations, naming both classes.
+    package func connect(to glue: some ListViewGlue) throws {
+        self.glue = glue
+        link.glue = glue
+        forwarding.onChange = { [weak glue] in glue?.reconnect() }
+        try cells.register(in: glue, registry: &registry)
+        driver.view = link
+    }
+
+    // MARK: Data source
+
+    /// The snapshot's item at `path`, or `nil`.
+    package func item(at path: ItemPath) -> Item? { driver.snapshot.item(at: path) }
+
+    /// A configured cell for the item at `path`, from `dequeue`: the item's configurator (its cell
+    /// registered the first time a kind of item is shown), a ``CellContext``, the toggle handler.
+    /// A path the snapshot lacks, or an item no configurator takes, gets the placeholder cell and a
+    /// diagnostic: never a trap.
+    package func cell<Cell: AnyObject>(
+        at path: ItemPath, in view: AnyObject?, registrar: some CellRegistrar, dequeue: (String) throws -> Cell
+    ) rethrows -> Cell {
+        let snapshot = driver.snapshot
+        guard let item = snapshot.item(at: path) else {
+            driver.report(ListDiagnostic(.noConfigurator(item: "nothing (no item at this path)", at: path)))
+            return try dequeue(CellConfigurators<Item>.placeholderReuseIdentifier)
+        }
+        if let configurator = cells.configurator(for: item) {
+            switch registry.identifier(for: configurator, in: registrar) {
+            case .identifier(let identifier):
+                let cell = try dequeue(identifier)
+                configurator.configure(cell, with: item, context: CellContext(path: path, itemsInSection: snapshot.numberOfItems(inSection: path.section), view: view))
+                if let toggling = cell as? any TogglingCell {
+                    toggling.onToggle = onToggle.map { handler in { isOn in handler(item, isOn) } }
+                }
+                return cell
+            case .problem(let problem):
+                driver.report(ListDiagnostic(.configuration(problem.description)))
+            }
+        } else {
+            driver.report(ListDiagnostic(.noConfigurator(item: "\(item)", at: path)))
+        }
+        let cell = try dequeue(CellConfigurators<Item>.placeholderReuseIdentifier)
+        (cell as? any ContentCell)?.apply(CellConfigurators<Item>.placeholderContent(for: item))
+        return cell
+    }
+
+    /// How each reuse identifier was registered: the class (fully qualified), the nib and its
+    /// class, or the standard content cell.
+    public var registrations: [String: String] { registry.registrations.mapValues(\.description) }
+
+    // MARK: Editing
+
+    /// Whether the item at `path` can be edited: deleted or reordered.
+    package func canEdit(at path: ItemPath) -> Bool { item(at: path).map { canDelete($0) || canMove($0) } ?? false }
+    /// Whether the item at `path` can be deleted.
+    package func canDelete(at path: ItemPath) -> Bool { item(at: path).map(canDelete) ?? false }
+    /// Whether the item at `path` can be reordered.
+    package func canMove(at path: ItemPath) -> Bool { item(at: path).map(canMove) ?? false }
+
+    /// Deletes the item the view shows at `path` (a swipe to delete), as ``deleteItem(_:)``.
+    ///
+    /// - Throws: `SnapshotError` naming the path or the item when it is no longer there; the
+    ///   error is reported as a ``ListDiagnostic`` too, for views whose data source cannot throw.
+    package func commitDelete(at path: ItemPath) throws {
+        try reporting {
+            let item = try driver.snapshot.existingItem(at: path)
+            try deleteItem(item.id)
+        }
+    }
+
+    /// Deletes the item `id` on top of the newest snapshot (a live update that waits is kept),
+    /// animated, and tells ``onDelete``: what a swipe to delete and a swipe action's handler do.
+    ///
+    /// - Throws: `SnapshotError.unknownItem` naming `id` when the newest snapshot lacks it.
+    public func deleteItem(_ id: Item.ID) throws {
+        guard let item = driver.latestSnapshot[id] else { throw SnapshotError<SectionID, Item.ID>.unknownItem(id) }
+        let next = try driver.applyEdit { try $0.deleteItems([id]) }
+        onDelete?(item, next)
+    }
+
+    /// Records a move the user made in the view (the view moved the row itself) and tells
+    /// ``onMove``.
+    ///
+    /// - Throws: `SnapshotError` naming a path out of range; reported as a diagnostic too.
+    package func moveItem(from source: ItemPath, to destination: ItemPath) throws {
+        try reporting {
+            let item = try driver.snapshot.existingItem(at: source)
+            let next = try driver.acknowledgeMove(from: source, to: destination)
+            onMove?(item, next)
+        }
+    }
+
+    /// Runs `edit`; an error is reported as a ``ListDiagnostic`` and thrown on.
+    private func reporting(_ edit: () throws -> Void) throws {
+        do {
+            try edit()
+        } catch {
+            driver.report(ListDiagnostic(.staleEdit("\(error)")))
+            throw error
+        }
+    }
+
+    // MARK: Selection and display
+
+    /// Tells ``onSelect`` the user selected the item at `path`, and says whether the adapter now
+    /// deselects it: only when ``deselectsAfterSelection`` is on and the view is not editing.
+    package func didSelect(at path: ItemPath, isEditing: Bool) -> Bool {
+        if let item = item(at: path) { onSelect?(item, path) }
+        return deselectsAfterSelection && !isEditing
+    }
+
+    /// Tells ``onDeselect`` the item at `path` was deselected.
+    package func didDeselect(at path: ItemPath) {
+        if let item = item(at: path) { onDeselect?(item, path) }
+    }
+
+    /// Tells ``onWillDisplay`` the item at `path` is about to be shown.
+    package func willDisplay(at path: ItemPath) {
+        if let item = item(at: path) { onWillDisplay?(item, path) }
+    }
+
+    /// Whether the view should ask the adapter about prefetching.
+    package var wantsPrefetching: Bool { onPrefetch != nil || onCancelPrefetch != nil }
+
+    /// Hands the items at `paths` to ``onPrefetch``.
+    package func prefetch(at paths: [ItemPath]) { onPrefetch?(paths.compactMap(item(at:))) }
+
+    /// Hands the items at `paths` to ``onCancelPrefetch``.
+    package func cancelPrefetching(at paths: [ItemPath]) { onCancelPrefetch?(paths.compactMap(item(at:))) }
+
+    /// What ``trailingSwipeActions`` (or ``leadingSwipeActions``) builds for the item at `path`;
+    /// `nil` when no handler is set, so the view asks the app's delegate instead.
+    package func swipeActions(at path: ItemPath, leading: Bool) -> Platform.SwipeActions?? {
+        guard let handler = leading ? leadingSwipeActions : trailingSwipeActions, let item = item(at: path) else { return nil }
+        return .some(handler(item, path))
+    }
+
+    /// What ``contextMenu`` builds for the item at `path`; `nil` when no handler is set.
+    package func contextMenu(at path: ItemPath) -> Platform.ContextMenu?? {
+        guard let contextMenu, let item = item(at: path) else { return nil }
+        return .some(contextMenu(item, path))
+    }
+
+    // MARK: Supplementary views
+
+    /// Takes `configurators` as the adapter's supplementary views, after checking that no two
+    /// classes share a kind and reuse identifier (a default identifier taken by another class of
+    /// the same name becomes the class's fully qualified name), and returns them as they are to
+    /// be registered.
+    ///
+    /// - Throws: ``ConfigurationError`` naming both classes when the app named one identifier for
+    ///   two classes; nothing is taken then.
+    package func adoptSupplementaryViews(_ configurators: [SupplementaryConfigurator<SectionID>]) throws -> [SupplementaryConfigurator<SectionID>] {
+        var owners: [String: ObjectIdentifier] = [:]
+        var problems: [ConfigurationError.Problem] = []
+        var adopted: [SupplementaryConfigurator<SectionID>] = []
+        for var configurator in configurators {
+            let type = ObjectIdentifier(configurator.viewType)
+            let qualified = String(reflecting: configurator.viewType)
+            let key = { (identifier: String) in "\(configurator.kind.rawValue)/\(identifier)" }
+            if let owner = owners[key(configurator.reuseIdentifier)], owner != type {
+                guard configurator.identifierIsDefault, owners[key(qualified)] == nil else {
+                    problems.append(.identifierConflict(identifier: configurator.reuseIdentifier, first: "another view class", second: qualified))
+                    continue
+                }
+                configurator.reuseIdentifier = qualified
+            }
+            owners[key(configurator.reuseIdentifier)] = type
+            adopted.append(configurator)
+        }
+        guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
+        supplementaryViews = adopted
+        return adopted
+    }
+
+    /// The configurator for supplementary views of `kind`, and the context of `section`, when
+    /// both exist.
+    package func supplementary(_ kind: SupplementaryKind, section: Int) -> (SupplementaryConfigurator<SectionID>, SectionContext<SectionID>)? {
+        guard let configurator = supplementaryViews.configurator(for: kind), let context = driver.snapshot.sectionContext(at: section) else { return nil }
+        return (configurator, context)
+    }
+
+    /// For each section whose titles an update changed: its context now, and whether a header or
+    /// a footer shown as a title came or went (which changes the section's layout, so the view
+    /// reloads that section instead of configuring its views again).
+    package func titleChanges(in sections: [Int], before: Snapshot<SectionID, Item>) -> [(context: SectionContext<SectionID>, cameOrWent: Bool)] {
+        sections.compactMap { section in
+            guard let context = driver.snapshot.sectionContext(at: section) else { return nil }
+            let old = before.section(context.id)
+            let header = (old?.header == nil) != (context.header == nil) && supplementaryViews.configurator(for: .header) == nil
+            let footer = (old?.footer == nil) != (context.footer == nil) && supplementaryViews.configurator(for: .footer) == nil
+            return (context, header || footer)
+        }
+    }
+}
+
+/// What an adapter's view does for its core: the batch replay the driver asks for, registration,
+/// and setting the view's data source and delegate again.
+@MainActor
+package protocol ListViewGlue: AnyObject, CellRegistrar {
+    /// Which rules and wording apply.
+    var flavor: ListFlavor { get }
+    /// Whether animated batch updates can run now (``ListViewUpdating/canAnimateUpdates``).
+    var canAnimateUpdates: Bool { get }
+    /// The section counts the view shows now.
+    func displayedItemCounts() -> [Int]
+    /// Reloads everything from the data source.
+    func reloadData()
+    /// Performs `update` as one batch (``ListViewUpdating/performBatchUpdates(_:animated:updateData:completion:)``).
+    func performBatchUpdates(_ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void)
+    /// Sets the view's data source and delegate again, so that it asks `responds(to:)` afresh:
+    /// the app's object changed or went away.
+    func reconnect()
+    /// A handler whose presence the view must know of changed (prefetching).
+    func handlersDidChange()
+}
+
+extension ListViewGlue {
+    package func reconnect() {}
+    package func handlersDidChange() {}
+}
+
+/// The view the driver updates, for a core: it passes each call to the glue, which it does not
+/// retain.
+@MainActor
+private final class ViewLink: ListViewUpdating {
+    weak var glue: (any ListViewGlue)?
+
+    var flavor: ListFlavor { glue?.flavor ?? .table }
+    var canAnimateUpdates: Bool { glue?.canAnimateUpdates ?? false }
+    func displayedItemCounts() -> [Int] { glue?.displayedItemCounts() ?? [] }
+    func reloadData() { glue?.reloadData() }
+    func performBatchUpdates(_ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void) {
+        guard let glue else {
+            updateData()
+            completion()
+            return
+        }
+        glue.performBatchUpdates(update, animated: animated, updateData: updateData, completion: completion)
+    }
+}
+
+/// A cell with a switch whose flips the adapter hands to ``ListAdapterCore/onToggle`` (Tabula's
+/// standard content cells on every view).
+@MainActor
+public protocol TogglingCell: AnyObject {
+    /// Called with the switch's new state when the user flips it.
+    var onToggle: ((Bool) -> Void)? { get set }
+}
