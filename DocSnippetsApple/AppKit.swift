@@ -19,8 +19,9 @@
             let cells = CellConfigurators<Country> {
                 CellConfigurator.content { CellContent(text: $0.name, secondaryText: $0.code) }
             }
-            let adapter = try? TableViewAdapter<String, Country>(tableView: tableView, cells: cells)
-            adapter?.onSelect = { country, _ in print("selected", country.name) }
+            let adapter: TableViewAdapter<String, Country>
+            do { adapter = try TableViewAdapter(tableView: tableView, cells: cells) } catch { preconditionFailure("\(error)") }  // a registration conflict: a programming error, stop with its message
+            adapter.onSelect = { country, _ in print("selected", country.name) }
             self.adapter = adapter   // keep it: the table holds its data source weakly
         }
     }

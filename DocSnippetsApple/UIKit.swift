@@ -42,7 +42,7 @@
                 adapter.canDelete = { _ in true }                                      // swipe to delete
                 self.adapter = adapter
             } catch {
-                assertionFailure("\(error)")   // two cell classes under one identifier: a programming error
+                preconditionFailure("\(error)")   // a registration conflict: a programming error, stop with its message
             }
             Task { try await self.load() }
         }
@@ -73,7 +73,7 @@
             let cells = CellConfigurators<Country> {
                 CellConfigurator.content { CellContent(text: $0.name) }
             }
-            adapter = try? CollectionViewAdapter<String, Country>(collectionView: collectionView, cells: cells)
+            do { adapter = try CollectionViewAdapter<String, Country>(collectionView: collectionView, cells: cells) } catch { preconditionFailure("\(error)") }
         }
     }
 #endif

@@ -26,7 +26,7 @@
                 }
                 self.adapter = adapter
             } catch {
-                assertionFailure("\(error)")
+                preconditionFailure("\(error)")  // a registration conflict: a programming error, stop with its message
             }
             show()
         }

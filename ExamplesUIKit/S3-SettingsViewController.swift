@@ -30,9 +30,11 @@
         public override func viewDidLoad() {
             super.viewDidLoad()
             title = screen == .settings ? "Settings" : "Language"
-            guard let adapter = try? TableViewAdapter<String, Setting>(tableView: tableView, cells: SettingsDataSource.cells) else { return }
+            let adapter: TableViewAdapter<String, Setting>
+            do { adapter = try TableViewAdapter<String, Setting>(tableView: tableView, cells: SettingsDataSource.cells) } catch { preconditionFailure("\(error)") }  // a registration conflict: a programming error, stop with its message
             adapter.onSelect = { [weak self] setting, _ in self?.select(setting) }
             adapter.onToggle = { [weak self] setting, _ in self?.select(setting) }
+            adapter.deselectsAfterSelection = true  // a tap opens or picks; the row does not stay selected
             self.adapter = adapter
             show()
         }

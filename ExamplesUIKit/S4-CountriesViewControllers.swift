@@ -50,7 +50,8 @@
         public override func viewDidLoad() {
             super.viewDidLoad()
             title = "Countries"
-            guard let adapter = try? TableViewAdapter<Int, Country>(tableView: tableView, cells: coordinator.cells) else { return }
+            let adapter: TableViewAdapter<Int, Country>
+            do { adapter = try TableViewAdapter<Int, Country>(tableView: tableView, cells: coordinator.cells) } catch { preconditionFailure("\(error)") }  // a registration conflict: a programming error, stop with its message
             self.adapter = adapter
             Task { [coordinator, provider] in try? await coordinator.show(provider, in: adapter) }
         }
@@ -72,7 +73,8 @@
         public override func viewDidLoad() {
             super.viewDidLoad()
             title = "Countries"
-            guard let adapter = try? CollectionViewAdapter<Int, Country>(collectionView: collectionView, cells: coordinator.cells) else { return }
+            let adapter: CollectionViewAdapter<Int, Country>
+            do { adapter = try CollectionViewAdapter<Int, Country>(collectionView: collectionView, cells: coordinator.cells) } catch { preconditionFailure("\(error)") }  // a registration conflict: a programming error, stop with its message
             self.adapter = adapter
             Task { [coordinator] in try? await coordinator.show(Countries.provider, in: adapter) }
         }

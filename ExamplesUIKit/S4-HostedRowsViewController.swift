@@ -58,8 +58,7 @@
             do {
                 adapter = try TableViewAdapter(tableView: tableView, cells: cells)
             } catch {
-                assertionFailure("\(error)")  // conflicting registrations: a programmer error
-                return
+                preconditionFailure("\(error)")  // a registration conflict: a programming error, stop with its message
             }
             adapter?.onSelect(self) { controller, row, _ in
                 if let listing = row.country { controller.toggleFavourite(listing) }

@@ -17,7 +17,11 @@
 
         override func viewDidLoad() {
             super.viewDidLoad()
-            adapter = try? TableViewAdapter<Int, TodoTask>(tableView: tableView, cells: CellConfigurators { CellConfigurator.content { CellContent(text: $0.title) } })
+            do {
+                adapter = try TableViewAdapter<Int, TodoTask>(tableView: tableView, cells: CellConfigurators { CellConfigurator.content { CellContent(text: $0.title) } })
+            } catch {
+                preconditionFailure("\(error)")  // a registration conflict: a programming error, stop with its message
+            }
             adapter?.driver.reloadThreshold = 500   // a huge change reloads instead of animating
             navigationItem.rightBarButtonItems = [
                 UIBarButtonItem(title: "Shuffle", primaryAction: UIAction { [weak self] _ in self?.shuffle(animated: true) }),
@@ -50,7 +54,11 @@
 
         override func viewDidLoad() {
             super.viewDidLoad()
-            adapter = try? TableViewAdapter<Int, TodoTask>(tableView: tableView, cells: CellConfigurators { CellConfigurator.content { CellContent(text: $0.title) } })
+            do {
+                adapter = try TableViewAdapter<Int, TodoTask>(tableView: tableView, cells: CellConfigurators { CellConfigurator.content { CellContent(text: $0.title) } })
+            } catch {
+                preconditionFailure("\(error)")  // a registration conflict: a programming error, stop with its message
+            }
             navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Go to 42", primaryAction: UIAction { [weak self] _ in
                 try? self?.adapter?.scrollToItem(42, at: .middle)
                 try? self?.adapter?.selectItem(42)
@@ -88,9 +96,13 @@
 
         override func viewDidLoad() {
             super.viewDidLoad()
-            guard let adapter = try? CollectionViewAdapter<String, TodoTask>(
-                collectionView: collectionView, cells: CellConfigurators { CellConfigurator.content { CellContent(text: $0.title) } })
-            else { return }
+            let adapter: CollectionViewAdapter<String, TodoTask>
+            do {
+                adapter = try CollectionViewAdapter(
+                    collectionView: collectionView, cells: CellConfigurators { CellConfigurator.content { CellContent(text: $0.title) } })
+            } catch {
+                preconditionFailure("\(error)")  // a registration conflict: a programming error, stop with its message
+            }
             var list = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
             list.headerMode = .supplementary
             list.trailingSwipeActionsConfigurationProvider = adapter.trailingSwipeActionsProvider

@@ -33,11 +33,19 @@
 
         override func viewDidLoad() {
             super.viewDidLoad()
-            guard let adapter = try? TableViewAdapter<String, Photo>(tableView: tableView, cells: CellConfigurators { CellConfigurator.cell(PhotoCell.self) })
-            else { return }
+            do {
+                try setUpAdapter()
+            } catch {
+                preconditionFailure("\(error)")  // a registration conflict: a programming error, stop with its message
+            }
+            show()
+        }
+
+        private func setUpAdapter() throws {
+            let adapter = try TableViewAdapter<String, Photo>(tableView: tableView, cells: CellConfigurators { CellConfigurator.cell(PhotoCell.self) })
             // The delegate stays ours: row heights and scrolling below reach this controller.
             adapter.delegate = self
-            try? adapter.registerSupplementaryViews([
+            try adapter.registerSupplementaryViews([
                 .view(AlbumHeader.self, kind: .header) { header, section in
                     var content = header.defaultContentConfiguration()
                     content.text = section.header
@@ -62,8 +70,8 @@
                 return UISwipeActionsConfiguration(actions: [favourite])
             }
             adapter.onSelect(self) { controller, photo, _ in controller.toggleFavourite(photo.id) }
+            adapter.deselectsAfterSelection = true  // a tap stars the photo; the row does not stay selected
             self.adapter = adapter
-            show()
         }
 
         private func toggleFavourite(_ id: Int) {

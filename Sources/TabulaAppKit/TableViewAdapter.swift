@@ -9,9 +9,9 @@
     }
 
     /// Makes an `NSTableView` show snapshots, with the same configurators, pipeline and
-    /// ``ListAdapterCore`` as the UIKit adapters. `NSTableView` has no sections: each section's
+    /// `ListAdapterCore` as the UIKit adapters. `NSTableView` has no sections: each section's
     /// header becomes a group row and its footer a plain row after its items. It applies row
-    /// operations one at a time, so each stage is replayed as a ``RowReplay``: the rows that go are
+    /// operations one at a time, so each stage is replayed as a `RowReplay`: the rows that go are
     /// removed, then rows off a longest increasing run move once and new rows are inserted, the
     /// adapter's row list following each step, so a view the table asks for during an update is
     /// the right one.
@@ -242,7 +242,7 @@
             tableView?.reloadData()
         }
 
-        /// Replays one stage: removals, then moves and inserts (``RowReplay``), the row list
+        /// Replays one stage: removals, then moves and inserts (`RowReplay`), the row list
         /// following each step; then the updated rows and titles are reloaded in place.
         ///
         /// - Complexity: O((*n* + *m*) log (*n* + *m*)) to plan, and O(*n*) per step to keep the

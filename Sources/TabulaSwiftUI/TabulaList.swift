@@ -102,8 +102,9 @@
         /// Calls `action` when the configurators cannot be registered (two cell classes under one
         /// reuse identifier, a nib of the wrong class); the list then stays empty.
         ///
-        /// Without it, such an error stops a Debug build with `assertionFailure` (it is a
-        /// programmer error in the configurators) and leaves a Release build's list empty.
+        /// Without it, such an error stops the app with its message (`preconditionFailure`), as a
+        /// registration conflict does everywhere in Tabula: it is a programming error in the
+        /// configurators, found on the first run.
         public func onConfigurationError(_ action: @escaping (ConfigurationError) -> Void) -> Self { with { $0.onConfigurationError = action } }
 
         /// A copy with `change` made to its actions.
@@ -118,7 +119,7 @@
             if let handler = actions.onConfigurationError, let error = error as? ConfigurationError {
                 handler(error)
             } else {
-                assertionFailure("TabulaList: \(error)")
+                preconditionFailure("TabulaList: \(error)")
             }
         }
     }

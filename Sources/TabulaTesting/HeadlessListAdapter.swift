@@ -1,7 +1,7 @@
 import Tabula
 
 /// Drives a ``HeadlessListView`` from snapshots and cell configurators: the glue of the headless
-/// view over the ``ListAdapterCore`` that the UIKit and AppKit adapters are built on too, so a
+/// view over the `ListAdapterCore` that the UIKit and AppKit adapters are built on too, so a
 /// test of a handler here runs the decisions a device runs.
 ///
 /// Everything a table view data source and delegate do is here, typed: selection hands over the

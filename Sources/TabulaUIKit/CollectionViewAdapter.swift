@@ -3,7 +3,7 @@
     import Tabula
 
     /// Makes a `UICollectionView` show snapshots, with the same configurators, pipeline and
-    /// ``ListAdapterCore`` as ``TableViewAdapter``: one provider in a table and a collection.
+    /// `ListAdapterCore` as ``TableViewAdapter``: one provider in a table and a collection.
     ///
     /// Section titles are shown in ``TabulaTitleView`` supplementary views of kind
     /// `UICollectionView.elementKindSectionHeader` and `…Footer`; give the layout header and footer

@@ -3,7 +3,7 @@
     import Tabula
 
     /// Makes a `UITableView` show snapshots: its data source and delegate, over the
-    /// ``ListAdapterCore`` every Tabula adapter shares.
+    /// `ListAdapterCore` every Tabula adapter shares.
     ///
     /// The view controller never names a cell class or implements `UITableViewDataSource`:
     ///

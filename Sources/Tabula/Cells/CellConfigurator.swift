@@ -78,7 +78,7 @@ public struct CellConfigurator<Item>: Sendable {
     /// - Precondition: `cell` is of the configurator's cell class (or, for content and describing
     ///   configurators, conforms to ``ContentCell``). A view dequeues by this configurator's reuse
     ///   identifier, so a mismatch means the identifier was registered for another class in that
-    ///   view; Tabula checks for that when it registers (``CellConfigurators/register(in:)``), so
+    ///   view; Tabula checks for that when an adapter registers its cells, so
     ///   this traps only when registration was done by hand.
     @MainActor
     @inlinable

@@ -3,8 +3,8 @@
 ///
 /// Combining replaces the seed's hand-written `AggregateConfigurator` and its switch forwarding.
 /// Before anything is shown, ``validate(_:)`` checks that every item of a snapshot has a
-/// configurator, and ``register(in:)`` registers every cell class (from a nib named after the class
-/// when one exists) and reports conflicting registrations. Each problem is reported together.
+/// configurator, and an adapter registers every cell class (from a nib named after the class
+/// when one exists), reporting conflicting registrations when it is created. Each problem is reported together.
 ///
 /// ```swift
 /// let cells = CellConfigurators<Row> {
@@ -84,7 +84,7 @@ public struct CellConfigurators<Item>: Sendable {
     }
 
     /// The reuse identifier of the placeholder cell that adapters show for an item no configurator
-    /// takes (registered by ``register(in:)`` as the view's standard content cell), together with a
+    /// takes (registered by every adapter as the view's standard content cell), together with a
     /// ``ListDiagnostic/Kind/noConfigurator(item:at:)`` diagnostic: never a trap.
     public static var placeholderReuseIdentifier: String { "TabulaPlaceholderCell" }
 
