@@ -43,7 +43,7 @@
 
         private var rows: [Row] = []
         private var rowIndex: [Row: Int] = [:]
-        private var classes: [String: NSView.Type] = [:]
+        private var classes = CellClasses<NSView>(contentCell: TabulaTableCellView.self)
         private var selectedRows: [Row] = []
         private let bundle: Bundle
         private var hasLoaded = false
@@ -162,7 +162,7 @@
                 guard let path = driver.snapshot.indexPath(of: id) else { return nil }
                 return core.cell(at: path, in: tableView, registrar: self) { identifier in
                     // A nib registered under the identifier is made by the table; a class by us.
-                    dequeue(identifier, make: classes[identifier] ?? TabulaTableCellView.self, tableView)
+                    dequeue(identifier, make: classes[identifier], tableView)
                 }
             }
         }
@@ -295,10 +295,8 @@
         /// set both again. The context menu follows ``contextMenu``.
         package func reconnect() {
             guard let tableView else { return }
-            tableView.dataSource = nil
-            tableView.dataSource = self
-            tableView.delegate = nil
-            tableView.delegate = self
+            (tableView.dataSource, tableView.delegate) = (nil, nil)
+            (tableView.dataSource, tableView.delegate) = (self, self)
             handlersDidChange()
         }
 
@@ -324,14 +322,10 @@
         }
 
         package func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
-            guard let viewClass = cellType as? NSView.Type else { return false }
-            classes[identifier] = viewClass
-            return true
+            classes.register(cellType, as: identifier)
         }
 
-        package func registerContentCell(forReuseIdentifier identifier: String) {
-            classes[identifier] = TabulaTableCellView.self
-        }
+        package func registerContentCell(forReuseIdentifier identifier: String) { classes.registerContentCell(as: identifier) }
     }
 
     extension TableViewAdapter where Item: Equatable {

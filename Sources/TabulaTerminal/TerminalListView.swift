@@ -36,7 +36,7 @@ where Item.ID: Sendable {
     private var counts: [Int] = []
     private var loaded = false
     private var pools: [String: [TerminalCell]] = [:]
-    private var classes: [String: TerminalCell.Type] = [:]
+    private var classes = CellClasses<TerminalCell>(contentCell: TerminalCell.self)
     private var marks: [Item.ID: (mark: Mark, until: Double)] = [:]
     private var firstLine = 0
     private let clock: () -> Double
@@ -162,7 +162,7 @@ where Item.ID: Sendable {
             return cell
         }
         cellsCreated += 1
-        return (classes[identifier] ?? TerminalCell.self).init(reuseIdentifier: identifier)
+        return classes[identifier].init(reuseIdentifier: identifier)
     }
 
     private func enqueue(_ cell: TerminalCell) {
@@ -225,13 +225,9 @@ extension TerminalListView: ListViewGlue {
     package func nibCellTypeName(named name: String) -> String? { nil }
     package func registerNib(named name: String, forReuseIdentifier identifier: String) {}
     package func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
-        guard let cellClass = cellType as? TerminalCell.Type else { return false }
-        classes[identifier] = cellClass
-        return true
+        classes.register(cellType, as: identifier)
     }
-    package func registerContentCell(forReuseIdentifier identifier: String) {
-        classes[identifier] = TerminalCell.self
-    }
+    package func registerContentCell(forReuseIdentifier identifier: String) { classes.registerContentCell(as: identifier) }
 }
 
 extension TerminalListView where Item: Equatable {

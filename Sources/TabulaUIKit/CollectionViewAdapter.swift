@@ -34,8 +34,8 @@
 
         static var titleViewIdentifier: String { "TabulaTitleView" }
         var titleViewKinds: Set<String> = []
-        var nibs: NibLookup
-        var hasLoaded = false
+        package var nibs: NibLookup
+        package var hasLoaded = false
 
         /// Becomes `collectionView`'s data source and delegate and registers every cell the
         /// configurators use, and the title views.
@@ -235,19 +235,11 @@
 
     // MARK: What the core asks of the collection view
 
-    extension CollectionViewAdapter: ListViewGlue {
+    extension CollectionViewAdapter: UIKitAdapterGlue {
+        package var listView: UICollectionView? { collectionView }
+        package var wantsPrefetching: Bool { core.wantsPrefetching }
+
         package var flavor: ListFlavor { .collection }
-        package var canAnimateUpdates: Bool { hasLoaded && collectionView?.window != nil }
-
-        package func displayedItemCounts() -> [Int] {
-            guard let collectionView else { return [] }
-            return (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
-        }
-
-        package func reloadData() {
-            hasLoaded = true
-            collectionView?.reloadData()
-        }
 
         package func performBatchUpdates(
             _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
@@ -292,35 +284,6 @@
                     titleView.label.text = Self.title(ofKind: kind, in: context)
                 }
             }
-        }
-
-        /// The collection caches which methods its data source and delegate answer when they are
-        /// set: set both again.
-        package func reconnect() {
-            guard let collectionView else { return }
-            collectionView.dataSource = nil
-            collectionView.dataSource = self
-            collectionView.delegate = nil
-            collectionView.delegate = self
-            handlersDidChange()
-        }
-
-        package func handlersDidChange() { collectionView?.prefetchDataSource = core.wantsPrefetching ? self : nil }
-
-        package func nibCellTypeName(named name: String) -> String? { nibs.cellClassName(inNibNamed: name) }
-
-        package func registerNib(named name: String, forReuseIdentifier identifier: String) {
-            collectionView?.register(UINib(nibName: name, bundle: nibs.bundle), forCellWithReuseIdentifier: identifier)
-        }
-
-        package func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
-            guard let cellClass = cellType as? UICollectionViewCell.Type else { return false }
-            collectionView?.register(cellClass, forCellWithReuseIdentifier: identifier)
-            return true
-        }
-
-        package func registerContentCell(forReuseIdentifier identifier: String) {
-            collectionView?.register(TabulaCollectionCell.self, forCellWithReuseIdentifier: identifier)
         }
     }
 

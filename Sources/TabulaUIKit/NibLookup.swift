@@ -7,13 +7,13 @@
     /// Swift package module's `Bundle.module`, not only `Bundle.main`), and the class of the view
     /// inside it.
     @MainActor
-    struct NibLookup {
-        let bundle: Bundle
+    package struct NibLookup {
+        package let bundle: Bundle
         private var cache: [String: String?] = [:]
 
-        init(bundle: Bundle) { self.bundle = bundle }
+        package init(bundle: Bundle) { self.bundle = bundle }
 
-        mutating func cellClassName(inNibNamed name: String) -> String? {
+        package mutating func cellClassName(inNibNamed name: String) -> String? {
             if let cached = cache[name] { return cached }
             var result: String? = nil
             if bundle.path(forResource: name, ofType: "nib") != nil {
@@ -35,7 +35,7 @@
         /// must accept. Kinds outside `kinds` (when given) are refused.
         ///
         /// - Throws: ``ConfigurationError`` listing every problem; then nothing should be registered.
-        mutating func supplementaryPlan<SectionID>(
+        package mutating func supplementaryPlan<SectionID>(
             _ configurators: [SupplementaryConfigurator<SectionID>], kinds: Set<SupplementaryKind>? = nil,
             isViewClass: (AnyObject.Type) -> Bool
         ) throws -> [(configurator: SupplementaryConfigurator<SectionID>, fromNib: Bool)] {

@@ -45,8 +45,8 @@
             set { setForwardingTarget(newValue) }
         }
 
-        var nibs: NibLookup
-        var hasLoaded = false
+        package var nibs: NibLookup
+        package var hasLoaded = false
 
         /// Becomes `tableView`'s data source and delegate and registers every cell the configurators
         /// use (from a nib named after the class in `bundle` when one exists).
@@ -261,19 +261,11 @@
 
     // MARK: What the core asks of the table
 
-    extension TableViewAdapter: ListViewGlue {
+    extension TableViewAdapter: UIKitAdapterGlue {
+        package var listView: UITableView? { tableView }
+        package var wantsPrefetching: Bool { core.wantsPrefetching }
+
         package var flavor: ListFlavor { .table }
-        package var canAnimateUpdates: Bool { hasLoaded && tableView?.window != nil }
-
-        package func displayedItemCounts() -> [Int] {
-            guard let tableView else { return [] }
-            return (0..<tableView.numberOfSections).map { tableView.numberOfRows(inSection: $0) }
-        }
-
-        package func reloadData() {
-            hasLoaded = true
-            tableView?.reloadData()
-        }
 
         package func performBatchUpdates(
             _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
@@ -330,35 +322,6 @@
                 }
             }
             if !reload.isEmpty { tableView.reloadSections(reload, with: .none) }
-        }
-
-        /// The table caches which methods its data source and delegate answer when they are set:
-        /// set both again.
-        package func reconnect() {
-            guard let tableView else { return }
-            tableView.dataSource = nil
-            tableView.dataSource = self
-            tableView.delegate = nil
-            tableView.delegate = self
-            handlersDidChange()
-        }
-
-        package func handlersDidChange() { tableView?.prefetchDataSource = core.wantsPrefetching ? self : nil }
-
-        package func nibCellTypeName(named name: String) -> String? { nibs.cellClassName(inNibNamed: name) }
-
-        package func registerNib(named name: String, forReuseIdentifier identifier: String) {
-            tableView?.register(UINib(nibName: name, bundle: nibs.bundle), forCellReuseIdentifier: identifier)
-        }
-
-        package func registerClass(_ cellType: AnyObject.Type, forReuseIdentifier identifier: String) -> Bool {
-            guard let cellClass = cellType as? UITableViewCell.Type else { return false }
-            tableView?.register(cellClass, forCellReuseIdentifier: identifier)
-            return true
-        }
-
-        package func registerContentCell(forReuseIdentifier identifier: String) {
-            tableView?.register(TabulaTableCell.self, forCellReuseIdentifier: identifier)
         }
     }
 
