@@ -125,6 +125,9 @@ public enum HeadlessPlatform: ListPlatform {
 ///   messages) against the counts the view had and the counts the data source now reports;
 ///   cells of items that merely moved or stayed are kept as they were, *not* requested again, so a
 ///   missing reload shows up as stale text, as it would on a device;
+/// - so are the headers and footers of sections that stay or move: only inserted sections and the
+///   sections a batch names in `updatedSectionTitles` show new titles (adapters refresh those in
+///   place), so a missing title update shows up as a stale header;
 /// - a reload is a delete plus an insert placed by the batch's deletes and inserts only, as UIKit
 ///   performs it: a reload that a move shifts throws UIKit's message where UIKit raises, and
 ///   otherwise shows the stale cell a device shows.
@@ -389,7 +392,9 @@ public final class HeadlessListView {
     ///
     /// The data source must already answer with the state after the update. Cells of items that
     /// stay or move are kept (not requested again); inserted and reloaded items are requested;
-    /// reconfigured items are configured again in their existing cells.
+    /// reconfigured items are configured again in their existing cells. Sections that stay or move
+    /// keep the header and footer they showed; those of inserted sections and of the sections in
+    /// ``BatchUpdate/updatedSectionTitles`` are requested.
     ///
     /// - Parameters:
     ///   - update: the batch's index operations.
@@ -420,6 +425,7 @@ public final class HeadlessListView {
         let destination = { (path: ItemPath) -> ItemPath? in shift.map { $0.destination(of: path) } ?? outcome.destination(of: path) }
         let freshItems = shift?.freshItems ?? outcome.freshItems
         let reconfiguredItems = shift?.reconfiguredItems ?? outcome.reconfiguredItems
+        let loadedBefore = hasLoaded
         if !hasLoaded {
             try readStructure(from: dataSource)
             hasLoaded = true
@@ -436,7 +442,21 @@ public final class HeadlessListView {
         }
         visibleCells = kept
         selected = Set(selected.compactMap(destination))
+        let titlesBefore = (headers: headers, footers: footers, headerViews: headerViews, footerViews: footerViews)
+        let sectionsBefore = sectionCounts.count
         try readStructure(from: dataSource)
+        if loadedBefore {
+            // A section that survives the batch keeps the header and footer it showed, as in UIKit:
+            // only inserted sections and those named in `updatedSectionTitles` are shown afresh, so
+            // a missing title update shows up as a stale title.
+            let fresh = Set(update.insertedSections).union(update.updatedSectionTitles)
+            for (old, new) in outcome.sectionMap.enumerated() where old < sectionsBefore && new >= 0 && !fresh.contains(new) {
+                headers[new] = titlesBefore.headers[old]
+                footers[new] = titlesBefore.footers[old]
+                headerViews[new] = titlesBefore.headerViews[old]
+                footerViews[new] = titlesBefore.footerViews[old]
+            }
+        }
         try layout()
         for path in reconfiguredItems.sorted() {
             guard let cell = visibleCells[path] else { continue }

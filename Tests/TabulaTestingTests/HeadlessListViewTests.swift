@@ -102,6 +102,31 @@ struct HeadlessListViewTests {
         #expect(list.cellForItem(at: ItemPath(item: 1, section: 0))?.text == "B")
     }
 
+    @Test("a forgotten title update shows a stale header, as on a device; sections keep theirs when they move")
+    func staleWithoutTitleUpdate() throws {
+        let (list, source) = try make([["a"], ["b"]], headers: ["A", "B"])
+        source.headers = ["A2", "B"]
+        source.sections = [["a", "z"], ["b"]]
+        try list.performBatchUpdates(BatchUpdate(insertedItems: [ItemPath(item: 1, section: 0)]))
+        #expect(list.renderedText() == "## A\n   a\n   z\n## B\n   b", "a batch does not ask for the titles of a section it keeps")
+        try list.performBatchUpdates(BatchUpdate(updatedSectionTitles: [0]))
+        #expect(list.renderedText() == "## A2\n   a\n   z\n## B\n   b")
+
+        // A moved section carries its header; an inserted one asks for its own.
+        source.headers = ["New", "B", "A3"]
+        source.sections = [["n"], ["b"], ["a", "z"]]
+        try list.performBatchUpdates(BatchUpdate(insertedSections: [0], movedSections: [.init(from: 0, to: 2)]))
+        #expect(list.renderedText() == "## New\n   n\n## B\n   b\n## A2\n   a\n   z")
+        try list.performBatchUpdates(BatchUpdate(updatedSectionTitles: [2]))
+        #expect(list.headerTitle(forSection: 2) == "A3")
+        // A title that appears is shown once named, and takes its line.
+        source.footers = [nil, "note", nil]
+        try list.performBatchUpdates(BatchUpdate())
+        #expect(list.footerTitle(forSection: 1) == nil)
+        try list.performBatchUpdates(BatchUpdate(updatedSectionTitles: [1]))
+        #expect(list.renderedText() == "## New\n   n\n## B\n   b\n   (note)\n## A3\n   a\n   z")
+    }
+
     @Test func reconfigureKeepsTheCell() throws {
         let (list, source) = try make([["a", "b"]])
         let cell = list.cellForItem(at: ItemPath(item: 1, section: 0))
