@@ -56,8 +56,17 @@ func replayChecked(_ old: RowSnapshot, _ new: RowSnapshot, mode: UpdateMode, con
     try source.apply(old)
     let changeset = try source.apply(new)
     var before = old.sections.map(\.items.count)
+    var titlesReported = Set<String>()
     for stage in changeset.stages {
         let update = stage.update
+        // A section shows its new titles from the stage that reports them on, never before: a
+        // diff from an earlier stage's snapshot (an update interrupted there) must still find
+        // them changed.
+        for t in update.updatedSectionTitles { titlesReported.insert(stage.snapshot.sections[t].id) }
+        for section in stage.snapshot.sections where !titlesReported.contains(section.id) {
+            guard let was = old.section(section.id) else { continue }
+            #expect(section.hasSameTitles(as: was), "\(context) stage \(update) shows the new titles of \(section.id) before reporting them")
+        }
         // The rule: no reload or reconfigure shares a batch with a move.
         let moves = !update.movedItems.isEmpty || !update.movedSections.isEmpty
         #expect(!(moves && !(update.reloadedItems.isEmpty && update.reconfiguredItems.isEmpty)), "\(context) stage mixes moves and updates: \(update)")

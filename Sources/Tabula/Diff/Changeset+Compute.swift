@@ -588,6 +588,16 @@ where Item.ID: Sendable, Classifier.Item == Item {
         for pending in pendingUpdates {
             beforePending._sections[pending.path.section].items[pending.path.item] = pending.oldValue
         }
+        // Titles change in the stage that reports them: the last one when updates wait for it.
+        // Until then the sections keep their old titles, so that a diff from any stage's snapshot
+        // (an update interrupted by a newer one) still finds them changed and reports them.
+        if !pendingUpdates.isEmpty {
+            for t in titleUpdates {
+                let s = newToOldSection[t]
+                beforePending._sections[t].header = oldSections[s].header
+                beforePending._sections[t].footer = oldSections[s].footer
+            }
+        }
 
         @inline(__always) func split(_ updates: [(path: ItemPath, kind: UpdateKind)]) -> (reload: [ItemPath], reconfigure: [ItemPath]) {
             var reload = [ItemPath](), reconfigure = [ItemPath]()

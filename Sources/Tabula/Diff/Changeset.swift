@@ -51,6 +51,8 @@
 ///    updates follow (rule 5).
 /// 7. A change of a section's header or footer is reported in ``BatchUpdate/updatedSectionTitles``,
 ///    never as a section reload, which would conflict with the row operations of the same batch.
+///    The stages before the one that reports it keep the old titles in their snapshots, so a diff
+///    from any stage's snapshot (an update interrupted there) reports the change again.
 /// 8. A reconfigure is only asked for an item that keeps its cell type: given `canReconfigure`
 ///    (adapters pass ``CellConfigurators/canReconfigure``), any other becomes a reload.
 /// 9. Only non-empty stages are emitted; an unchanged pair of snapshots gives no stage at all.

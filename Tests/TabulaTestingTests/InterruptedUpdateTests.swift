@@ -1,0 +1,204 @@
+import Tabula
+import TabulaTesting
+import Testing
+
+/// An item whose content is a version number: `a`, `a'`, `a''`…
+struct Entry: Identifiable, Equatable, Sendable {
+    var id: String
+    var version = 0
+    var text: String { id + String(repeating: "'", count: version) }
+}
+
+typealias EntrySnapshot = Snapshot<String, Entry>
+
+/// A headless list view driven by a `ListDriver`, whose batch completions are held back as long as
+/// ``holding`` is set, as an animation holds UIKit's: work that arrives meanwhile lands while an
+/// update is in flight. It is the view's data source (answering with the driver's snapshot), and
+/// acknowledges the rows the user moves.
+@MainActor
+final class HeldListView: ListViewUpdating, HeadlessListDataSource {
+    let list: HeadlessListView
+    let driver: ListDriver<String, Entry>
+    var holding = true
+    private(set) var held: [@MainActor () -> Void] = []
+    /// Batches performed so far, and the errors the view raised for any of them.
+    private(set) var batches = 0
+    private(set) var rejections: [String] = []
+
+    init(flavor: ListFlavor = .table, updates: UpdateKind = .reload) {
+        list = HeadlessListView(flavor: flavor, viewportHeight: nil)
+        list.register(HeadlessCell.self, forCellReuseIdentifier: "cell")
+        driver = ListDriver(updates: updates)
+        list.dataSource = self
+        driver.view = self
+    }
+
+    /// Completes the oldest batch held back (which may start the next one).
+    func completeOne() {
+        guard !held.isEmpty else { return }
+        held.removeFirst()()
+    }
+
+    /// Completes batches until the driver has nothing left to do.
+    func settle() {
+        while !held.isEmpty { completeOne() }
+    }
+
+    /// What the view should show for `snapshot`: every header, row and footer.
+    static func rendering(of snapshot: EntrySnapshot) -> String {
+        snapshot.sections.flatMap { section -> [String] in
+            (section.header.map { ["## \($0)"] } ?? []) + section.items.map { "   \($0.text)" }
+                + (section.footer.map { ["   (\($0))"] } ?? [])
+        }.joined(separator: "\n")
+    }
+
+    // MARK: ListViewUpdating
+
+    var flavor: ListFlavor { list.flavor }
+    var canAnimateUpdates: Bool { list.hasLoadedData && list.isInWindow }
+    func displayedItemCounts() -> [Int] { list.itemCounts }
+    func reloadData() { try? list.reloadData() }
+
+    func performBatchUpdates(_ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void) {
+        updateData()
+        batches += 1
+        do {
+            try list.performBatchUpdates(update, animated: animated)
+        } catch {
+            rejections.append("\(error)")
+            try? list.reloadData()
+        }
+        if holding { held.append(completion) } else { completion() }
+    }
+
+    // MARK: HeadlessListDataSource
+
+    func numberOfSections(in listView: HeadlessListView) -> Int { driver.snapshot.numberOfSections }
+    func listView(_ listView: HeadlessListView, numberOfItemsInSection section: Int) -> Int { driver.snapshot.numberOfItems(inSection: section) }
+    func listView(_ listView: HeadlessListView, cellForItemAt path: ItemPath) throws -> HeadlessCell {
+        let cell = try listView.dequeueReusableCell(withIdentifier: "cell", for: path)
+        cell.text = try driver.snapshot.existingItem(at: path).text
+        return cell
+    }
+    func listView(_ listView: HeadlessListView, titleForHeaderInSection section: Int) -> String? { driver.snapshot.section(at: section)?.header }
+    func listView(_ listView: HeadlessListView, titleForFooterInSection section: Int) -> String? { driver.snapshot.section(at: section)?.footer }
+    func listView(_ listView: HeadlessListView, canMoveItemAt path: ItemPath) -> Bool { true }
+    func listView(_ listView: HeadlessListView, moveItemAt source: ItemPath, to destination: ItemPath) throws {
+        try driver.acknowledgeMove(from: source, to: destination)
+    }
+}
+
+@MainActor
+@Suite("Interrupted updates: whatever lands mid-update, the screen ends showing the latest data")
+struct InterruptedUpdateTests {
+    /// What lands while a stage animates.
+    enum Interruption: CaseIterable, CustomStringConvertible {
+        /// A new snapshot: the target with one more row in the section whose title changes.
+        case apply
+        /// `updateItems` of a row of the target.
+        case updateItems
+        /// The user drags a row of the section whose title changes (`acknowledgeMove`).
+        case acknowledgeMove
+        /// Another part of a `ComposedList` changes.
+        case composedPart
+
+        var description: String {
+            switch self {
+            case .apply: return "apply"
+            case .updateItems: return "updateItems"
+            case .acknowledgeMove: return "acknowledgeMove"
+            case .composedPart: return "a ComposedList part update"
+            }
+        }
+    }
+
+    func entries(_ text: String) -> [Entry] {
+        text.split(separator: " ").map { Entry(id: String($0.prefix { $0 != "'" }), version: $0.count { $0 == "'" }) }
+    }
+
+    func snapshot(_ sections: [(id: String, header: String?, items: String, footer: String?)]) throws -> EntrySnapshot {
+        try EntrySnapshot(sections.map { Section($0.id, header: $0.header, footer: $0.footer, items: entries($0.items)) })
+    }
+
+    /// The section another part of the list adds, before and after it changes.
+    var tail: EntrySnapshot { get throws { try snapshot([("tail", "Tail", "z", nil)]) } }
+    var changedTail: EntrySnapshot { get throws { try snapshot([("tail", "Tail", "z y", nil)]) } }
+
+    func joined(_ parts: EntrySnapshot...) throws -> EntrySnapshot { try EntrySnapshot(parts.flatMap(\.sections)) }
+
+    /// Shows `old` (and the tail part), applies `new`, lets `stage` + 1 batches run, interrupts with
+    /// `interruption`, completes everything, and checks the view at rest against the latest data.
+    func check(_ old: EntrySnapshot, _ new: EntrySnapshot, interruptedAfter stage: Int, by interruption: Interruption) throws {
+        let view = HeldListView()
+        let driver = view.driver
+        let context = "interrupted after stage \(stage) by \(interruption)"
+        var composed: ComposedList<String, String, Entry>?
+        view.holding = false
+        if interruption == .composedPart {
+            let list = ComposedList(driver: driver, parts: ["main", "tail"])
+            list.update("main", with: old)
+            list.update("tail", with: try tail)
+            composed = list
+        } else {
+            driver.apply(try joined(old, tail))
+        }
+        try #require(driver.snapshot == (try joined(old, tail)) && view.list.hasLoadedData)
+        view.holding = true
+        let batchesBefore = view.batches
+        if let composed { composed.update("main", with: new) } else { driver.apply(try joined(new, tail)) }
+        while view.batches < batchesBefore + stage + 1 && driver.isUpdating { view.completeOne() }
+        try #require(view.batches == batchesBefore + stage + 1, "\(context): the update has that many stages")
+
+        var expected = try joined(new, tail)
+        let titled = try #require(new.sections.first { section in old.section(section.id).map { !$0.hasSameTitles(as: section) } ?? false })
+        switch interruption {
+        case .apply:
+            let last = try #require(expected.items(inSection: titled.id)?.last)
+            try expected.insertItems([Entry(id: "late")], afterItem: last.id)
+            driver.apply(expected)
+        case .updateItems:
+            var item = try #require(titled.items.first)
+            item.version += 5
+            try expected.updateItems([item])
+            try driver.updateItems([item])
+        case .acknowledgeMove:
+            // The user drags the first row of the section down by one; the update in flight is
+            // then shown again from what the view shows.
+            let section = try #require(driver.snapshot.sectionIndex(of: titled.id))
+            try #require(driver.snapshot.numberOfItems(inSection: section) >= 2)
+            try view.list.interactiveMove(from: ItemPath(item: 0, section: section), to: ItemPath(item: 1, section: section))
+        case .composedPart:
+            expected = try joined(new, changedTail)
+            composed?.update("tail", with: try changedTail)
+        }
+        view.settle()
+
+        #expect(!driver.isUpdating)
+        #expect(driver.snapshot == expected, "\(context)")
+        #expect(view.list.renderedText() == HeldListView.rendering(of: expected), "\(context)")
+        #expect(view.list.headerTitle(forSection: try #require(expected.sectionIndex(of: titled.id))) == titled.header, "\(context)")
+        #expect(view.rejections.isEmpty && driver.diagnostics.isEmpty, "\(context): \(view.rejections) \(driver.diagnostics)")
+        #expect(view.list.counters.reloads == 1, "\(context): shown by batch updates, not by reloadData")
+    }
+
+    @Test("a header change survives an update interrupted after its first stage (a move) or its last", arguments: Interruption.allCases)
+    func headerAfterMove(_ interruption: Interruption) throws {
+        // Stage one moves b; the update of c and the new header follow in a second stage.
+        let old = try snapshot([("s", "h0", "a b c", nil)])
+        let new = try snapshot([("s", "h1", "b a c'", nil)])
+        let stages = Changeset(from: try joined(old, tail), to: try joined(new, tail)).stages
+        try #require(stages.count == 2)
+        for stage in stages.indices { try check(old, new, interruptedAfter: stage, by: interruption) }
+    }
+
+    @Test("header and footer changes survive an update interrupted after any of its four stages", arguments: Interruption.allCases)
+    func titlesThroughEveryStage(_ interruption: Interruption) throws {
+        // Removals (a section and a row), a section inserted, rows moved, then the updates of
+        // moved rows, with the titles.
+        let old = try snapshot([("s", "h0", "a b c d", "f0"), ("gone", "Gone", "x", nil), ("t", "T", "p q", nil)])
+        let new = try snapshot([("n", "New", "e", nil), ("s", "h1", "b' a' c", "f1"), ("t", nil, "q p'", "note")])
+        let stages = Changeset(from: try joined(old, tail), to: try joined(new, tail)).stages
+        try #require(stages.count == 4, "\(stages.map(\.update))")
+        for stage in stages.indices { try check(old, new, interruptedAfter: stage, by: interruption) }
+    }
+}
