@@ -45,6 +45,29 @@ struct InPlaceEditTests {
         #expect(list.counters.batchUpdates == batches)
     }
 
+    @Test("an item named twice in one updateItems is one update of its row, the last value winning")
+    func repeatedUpdates() throws {
+        let (list, adapter) = try shown([1, 2, 3])
+        var result: ApplyResult?
+        try adapter.driver.updateItems([.title(id: 2, "first"), .title(id: 3, "three"), .title(id: 2, "second")]) { result = $0 }
+        #expect(result == .batchUpdates(animated: true), "no fallback to reloadData")
+        #expect(adapter.driver.diagnostics.isEmpty)
+        #expect(list.counters.reloads == 1)
+        #expect(list.counters.reconfigurations == 2, "rows 2 and 3, once each")
+        #expect(list.renderedText() == "   t1\n   second\n   three")
+        #expect(adapter.snapshot.itemIdentifiers == [1, 2, 3] && adapter.snapshot.item(at: ItemPath(item: 1, section: 0)) == .title(id: 2, "second"))
+
+        // Repeats that end where they started change nothing; a repeat that ends as another cell
+        // class is one reload.
+        try adapter.driver.updateItems([.title(id: 1, "elsewhere"), .title(id: 1, "t1")]) { result = $0 }
+        #expect(result == .unchanged)
+        try adapter.driver.updateItems([.title(id: 3, "again"), .counter(id: 3, 4), .counter(id: 3, 5)]) { result = $0 }
+        #expect(result == .batchUpdates(animated: true))
+        #expect(list.renderedText() == "   t1\n   second\n   count  —  5")
+        #expect(adapter.driver.diagnostics.isEmpty, "\(adapter.driver.diagnostics)")
+        #expect(list.counters.reloads == 1)
+    }
+
     @Test("appends insert at the end of their section; deletes remove; each checked by UIKit's rules")
     func appendAndDelete() throws {
         let (list, adapter) = try shown([1, 2, 3])

@@ -16,7 +16,8 @@
 extension ListDriver {
     /// Replaces items, matched by identifier, in the list on screen, and updates the cells of those
     /// whose content changed: a reconfigure or a reload, as the driver's `updateKind` and
-    /// `canReconfigure` decide.
+    /// `canReconfigure` decide. An item named more than once takes its last value, in one update of
+    /// its cell.
     ///
     /// - Throws: ``SnapshotError/unknownItem(_:)`` naming the first identifier not shown; nothing
     ///   changes then.
@@ -120,8 +121,16 @@ struct InPlaceEdit<SectionID: Hashable & Sendable, Item: Identifiable> where Ite
     ) throws -> (BatchUpdate, cellUpdates: Bool, before: [Int], after: [Int]) {
         var update = BatchUpdate()
         var cellUpdates = false
-        for item in updates {
+        // An item named more than once is updated once, to its last value, as `perform` leaves it:
+        // two updates of one row in a batch are rejected.
+        var last = [Item.ID: Int]()
+        if updates.count > 1 {
+            last.reserveCapacity(updates.count)
+            for (k, item) in updates.enumerated() { last[item.id] = k }
+        }
+        for (k, item) in updates.enumerated() {
             guard let path = snapshot.indexPath(of: item.id), let old = snapshot.item(at: path) else { throw Failure.unknownItem(item.id) }
+            if updates.count > 1 && last[item.id] != k { continue }
             guard let kind = updateKind(old, item) else { continue }
             if kind == .reconfigure && canReconfigure?(old, item) ?? true {
                 update.reconfiguredItems.append(path)
