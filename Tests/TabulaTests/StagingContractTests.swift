@@ -56,9 +56,18 @@ func replayChecked(_ old: RowSnapshot, _ new: RowSnapshot, mode: UpdateMode, con
     try source.apply(old)
     let changeset = try source.apply(new)
     var before = old.sections.map(\.items.count)
+    var previous = old
     var titlesReported = Set<String>()
     for stage in changeset.stages {
         let update = stage.update
+        // A reconfigure addresses the same item before and after its batch, so it reaches the
+        // right cell whichever state UIKit reads its path in.
+        for path in update.reconfiguredItems {
+            #expect(
+                previous.item(at: path)?.id == stage.snapshot.item(at: path)?.id,
+                "\(context) stage \(update) reconfigures \(path), which its batch shifts")
+        }
+        previous = stage.snapshot
         // A section shows its new titles from the stage that reports them on, never before: a
         // diff from an earlier stage's snapshot (an update interrupted there) must still find
         // them changed.
@@ -194,6 +203,43 @@ struct StagingContractTests {
         #expect(changeset.stages.map(\.update) == [
             BatchUpdate(deletedItems: [ItemPath(item: 1, section: 0)], insertedItems: [ItemPath(item: 1, section: 0)], reloadedItems: [ItemPath(item: 2, section: 0)]),
         ])
+    }
+
+    @Test("a reconfigure whose row its batch's deletes and inserts would shift follows the batch, at its final path")
+    func shiftedReconfigureFollowsTheBatch() throws {
+        // 3 goes from row 2 to row 1 (1 is deleted above it); 4 stays at row 3 (one row deleted
+        // above it, one inserted). Values 0 and 2 keep the cell class: reconfigures.
+        let old = rows([("A", (1...4).map { Row(id: $0) })])
+        let new = rows([("A", [Row(id: 2), Row(id: 3, value: 2), Row(id: 9), Row(id: 4, value: 2)])])
+        let reconfigured = try replayChecked(old, new, mode: .reconfigure).stages.map(\.update)
+        #expect(reconfigured == [
+            BatchUpdate(
+                deletedItems: [ItemPath(item: 0, section: 0)], insertedItems: [ItemPath(item: 2, section: 0)],
+                reconfiguredItems: [ItemPath(item: 3, section: 0)]),
+            BatchUpdate(reconfiguredItems: [ItemPath(item: 1, section: 0)]),
+        ], "\(reconfigured)")
+        // Reloads address the state before the batch, as UIKit documents: they stay in it.
+        let reloaded = try replayChecked(old, new, mode: .reload).stages.map(\.update)
+        #expect(reloaded == [
+            BatchUpdate(
+                deletedItems: [ItemPath(item: 0, section: 0)], insertedItems: [ItemPath(item: 2, section: 0)],
+                reloadedItems: [ItemPath(item: 2, section: 0), ItemPath(item: 3, section: 0)]),
+        ], "\(reloaded)")
+
+        // A section deleted above: the removal stage would move 2 from section 1 to section 0.
+        let below = rows([("X", [Row(id: 5)]), ("A", [Row(id: 1), Row(id: 2)])])
+        let kept = rows([("A", [Row(id: 1), Row(id: 2, value: 2)])])
+        let sectionAbove = try replayChecked(below, kept, mode: .reconfigure).stages.map(\.update)
+        #expect(sectionAbove == [
+            BatchUpdate(deletedSections: [0]),
+            BatchUpdate(reconfiguredItems: [ItemPath(item: 1, section: 0)]),
+        ], "\(sectionAbove)")
+        // A section deleted below does not shift it: one stage.
+        let above = rows([("A", [Row(id: 1), Row(id: 2)]), ("X", [Row(id: 5)])])
+        let sectionBelow = try replayChecked(above, kept, mode: .reconfigure).stages.map(\.update)
+        #expect(sectionBelow == [
+            BatchUpdate(deletedSections: [1], reconfiguredItems: [ItemPath(item: 1, section: 0)]),
+        ], "\(sectionBelow)")
     }
 
     @Test("a reconfigure shifted by a move is rejected too: no public source says where UIKit resolves it")

@@ -574,6 +574,48 @@ where Item.ID: Sendable, Classifier.Item == Item {
             }
             inPlaceUpdates.removeAll()
         }
+        // Rule 4, stage one: removals, in the source's coordinates. `removals` is sorted, so each
+        // section's rows are ascending.
+        var removalsBySection = [Int: [Int]]()
+        if !sectionsStable {
+            for path in removals { removalsBySection[path.section, default: []].append(path.item) }
+        }
+        // The row of the old item at `path` once the removals are done.
+        func stageOneRow(_ path: ItemPath) -> Int {
+            guard let removed = removalsBySection[path.section] else { return path.item }
+            var low = 0, high = removed.count  // removed rows below `path.item`
+            while low < high {
+                let mid = (low + high) >> 1
+                if removed[mid] < path.item { low = mid + 1 } else { high = mid }
+            }
+            return path.item - low
+        }
+        // Rule 7: no public source says whether UIKit reads a reconfigure's path before or after
+        // its batch. A reconfigure stays in its batch only where both are the same; one whose row
+        // the batch's deletes and inserts shift (a row or section removed or inserted above it)
+        // waits for the last stage, at its target path, with the updates of moved items. Reloads
+        // are documented to address the state before the batch, and stay.
+        if inPlaceUpdates.contains(where: { $0.kind == .reconfigure }) {
+            var keptUpdates = [(path: ItemPath, kind: UpdateKind)](), keptTargets = [ItemPath]()
+            for (k, entry) in inPlaceUpdates.enumerated() {
+                let path = entry.path
+                // Stable sections and no move (rule 5 took the updates otherwise): the batch leads
+                // to the target. Otherwise the update is in the removal stage.
+                let shifted =
+                    sectionsStable
+                    ? path != inPlaceTargets[k]
+                    : survivingRank[path.section] != path.section || stageOneRow(path) != path.item
+                if entry.kind == .reconfigure && shifted {
+                    let oldValue = oldSections[path.section].items[path.item]
+                    pendingUpdates.append(PendingUpdate(path: inPlaceTargets[k], kind: .reconfigure, oldValue: oldValue))
+                } else {
+                    keptUpdates.append(entry)
+                    keptTargets.append(inPlaceTargets[k])
+                }
+            }
+            inPlaceUpdates = keptUpdates
+            inPlaceTargets = keptTargets
+        }
         stats.deletedSections = update.deletedSections.count
         stats.insertedSections = update.insertedSections.count
         stats.movedSections = sectionMoves.count
@@ -617,20 +659,7 @@ where Item.ID: Sendable, Classifier.Item == Item {
             if pendingUpdates.isEmpty { stage.updatedSectionTitles = titleUpdates }
             if !stage.isEmpty { stages.append(Stage(update: stage, snapshot: beforePending)) }
         } else {
-            // Rule 4, stage one: removals, in the source's coordinates. `removals` is sorted, so
-            // each section's rows are ascending.
-            var removalsBySection = [Int: [Int]]()
-            for path in removals { removalsBySection[path.section, default: []].append(path.item) }
-            // The row of the old item at `path` once the removals are done.
-            func stageOneRow(_ path: ItemPath) -> Int {
-                guard let removed = removalsBySection[path.section] else { return path.item }
-                var low = 0, high = removed.count  // removed rows below `path.item`
-                while low < high {
-                    let mid = (low + high) >> 1
-                    if removed[mid] < path.item { low = mid + 1 } else { high = mid }
-                }
-                return path.item - low
-            }
+            // Rule 4, stage one: removals (`removalsBySection`, above).
             let removalStage = BatchUpdate(
                 deletedSections: update.deletedSections, deletedItems: removals,
                 reloadedItems: inPlaceReloads, reconfiguredItems: inPlaceReconfigures)

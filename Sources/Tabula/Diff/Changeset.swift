@@ -46,16 +46,23 @@
 ///    resolves a reconfigure's path in such a batch, so reconfigures follow the same, safer rule.
 ///    When sections are stable and anything moves, updates of items that stay wait for a last
 ///    stage, at their target paths, with the updates of moved items.
-/// 6. When sections are stable and nothing moves, deletes, inserts and updates share one batch;
-///    when they are stable and something moves, deletes, inserts and moves share one batch and the
-///    updates follow (rule 5).
-/// 7. A change of a section's header or footer is reported in ``BatchUpdate/updatedSectionTitles``,
+/// 6. When sections are stable and nothing moves, deletes, inserts and updates share one batch
+///    (but see rule 7); when they are stable and something moves, deletes, inserts and moves share
+///    one batch and the updates follow (rule 5).
+/// 7. A reconfigure stays in a batch only where that batch does not shift its row. No public source
+///    says whether `reconfigureRows(at:)` inside `performBatchUpdates` reads its index paths before
+///    or after the batch (Apple documents it for deletes, inserts and reloads only), so each one
+///    addresses the same item under both readings: a reconfigure whose row the batch's deletes or
+///    inserts shift (a row or section removed or inserted above it) follows in the last stage, at
+///    its target path, in a batch of updates only, which shifts nothing. Reloads address the state
+///    before the batch, as documented, and stay in it.
+/// 8. A change of a section's header or footer is reported in ``BatchUpdate/updatedSectionTitles``,
 ///    never as a section reload, which would conflict with the row operations of the same batch.
 ///    The stages before the one that reports it keep the old titles in their snapshots, so a diff
 ///    from any stage's snapshot (an update interrupted there) reports the change again.
-/// 8. A reconfigure is only asked for an item that keeps its cell type: given `canReconfigure`
+/// 9. A reconfigure is only asked for an item that keeps its cell type: given `canReconfigure`
 ///    (adapters pass ``CellConfigurators/canReconfigure``), any other becomes a reload.
-/// 9. Only non-empty stages are emitted; an unchanged pair of snapshots gives no stage at all.
+/// 10. Only non-empty stages are emitted; an unchanged pair of snapshots gives no stage at all.
 ///
 /// Each stage passes ``BatchUpdate/validate(before:after:flavor:mapItems:shiftedReloads:)``, and the
 /// property tests replay every stage through the headless list view, which places reloads as UIKit
