@@ -202,3 +202,165 @@ struct InterruptedUpdateTests {
         for stage in stages.indices { try check(old, new, interruptedAfter: stage, by: interruption) }
     }
 }
+
+/// Random lists with titles, and random edits of them: sections inserted, deleted and swapped,
+/// titles changed, rows inserted, deleted, moved within and across sections, and changed.
+struct TitledListEditor {
+    var random: SeededRandomGenerator
+    private var nextItem = 0, nextSection = 0
+
+    init(replaying value: UInt64) { random = SeededRandomGenerator(seed: value) }
+
+    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &random) < p }
+
+    mutating func title(_ prefix: String) -> String? { chance(0.25) ? nil : "\(prefix)\(int(0...3))" }
+
+    mutating func freshItems(_ count: Int, prefix: String) -> [Entry] {
+        (0..<count).map { _ in
+            nextItem += 1
+            return Entry(id: "\(prefix)\(nextItem)")
+        }
+    }
+
+    mutating func freshSection(prefix: String) -> Section<String, Entry> {
+        nextSection += 1
+        return Section("\(prefix)s\(nextSection)", header: title("H"), footer: chance(0.3) ? title("F") : nil, items: freshItems(int(0...4), prefix: prefix))
+    }
+
+    mutating func list(prefix: String) throws -> EntrySnapshot {
+        try EntrySnapshot((0..<int(1...3)).map { _ in freshSection(prefix: prefix) })
+    }
+
+    mutating func edit(_ snapshot: EntrySnapshot, prefix: String) throws -> EntrySnapshot {
+        var sections = snapshot.sections
+        if !sections.isEmpty && chance(0.15) { sections.remove(at: int(0...(sections.count - 1))) }
+        if sections.count < 4 && chance(0.2) { sections.insert(freshSection(prefix: prefix), at: int(0...sections.count)) }
+        if sections.count > 1 && chance(0.2) { sections.swapAt(int(0...(sections.count - 1)), int(0...(sections.count - 1))) }
+        for s in sections.indices {
+            if chance(0.35) { sections[s].header = title("H") }
+            if chance(0.2) { sections[s].footer = chance(0.5) ? nil : title("F") }
+            if !sections[s].items.isEmpty && chance(0.3) { sections[s].items.remove(at: int(0...(sections[s].items.count - 1))) }
+            if sections[s].items.count < 7 && chance(0.3) {
+                sections[s].items.insert(contentsOf: freshItems(int(1...2), prefix: prefix), at: int(0...sections[s].items.count))
+            }
+            if sections[s].items.count > 1 && chance(0.4) {
+                let item = sections[s].items.remove(at: int(0...(sections[s].items.count - 1)))
+                sections[s].items.insert(item, at: int(0...sections[s].items.count))
+            }
+            for i in sections[s].items.indices where chance(0.25) { sections[s].items[i].version += 1 }
+        }
+        if sections.count > 1 && chance(0.3) {
+            let from = int(0...(sections.count - 1)), to = int(0...(sections.count - 1))
+            if !sections[from].items.isEmpty {
+                let item = sections[from].items.remove(at: int(0...(sections[from].items.count - 1)))
+                sections[to].items.insert(item, at: int(0...sections[to].items.count))
+            }
+        }
+        return try EntrySnapshot(sections)
+    }
+}
+
+@MainActor
+@Suite("Interrupted updates, at random")
+struct RandomInterruptionTests {
+    /// At rest, the view shows `expected`: every header, footer and cell (the viewport shows all),
+    /// reached by batch updates alone.
+    func checkAtRest(_ view: HeldListView, _ expected: EntrySnapshot, _ context: @autoclosure () -> String) {
+        #expect(!view.driver.isUpdating, "\(context())")
+        #expect(view.driver.snapshot == expected, "\(context())")
+        #expect(view.list.renderedText() == HeldListView.rendering(of: expected), "\(context())")
+        #expect(view.rejections.isEmpty && view.driver.diagnostics.isEmpty, "\(context()): \(view.rejections) \(view.driver.diagnostics)")
+        #expect(view.list.counters.reloads == 1, "\(context()): shown by batch updates, not by reloadData")
+    }
+
+    @Test("applies, updateItems, user moves and ComposedList parts landing mid-update: at rest the view shows the latest data")
+    func randomInterruptions() throws {
+        let replay = propertyTestSeed()
+        print("RandomInterruptionTests.randomInterruptions: TABULA_SEED=\(replay) replays this run")
+        var editor = TitledListEditor(replaying: replay)
+        var interrupted = 0
+        for run in 0..<240 {
+            let flavor: ListFlavor = editor.chance(0.5) ? .table : .collection
+            let view = HeldListView(flavor: flavor, updates: editor.chance(0.5) ? .reload : .reconfigure)
+            let driver = view.driver
+            // Every reconfigure addresses the same row before and after its batch, whichever state
+            // UIKit reads it in.
+            driver.onChangeset = { changeset in
+                var previous = changeset.source
+                for stage in changeset.stages {
+                    for path in stage.update.reconfiguredItems {
+                        #expect(previous.item(at: path)?.id == stage.snapshot.item(at: path)?.id, "TABULA_SEED=\(replay) run \(run): \(stage.update)")
+                    }
+                    previous = stage.snapshot
+                }
+            }
+            let composed = run % 3 == 2 ? ComposedList(driver: driver, parts: ["top", "bottom"]) : nil
+            var parts = ["top": try editor.list(prefix: "t"), "bottom": try editor.list(prefix: "b")]
+            func combined() throws -> EntrySnapshot { try EntrySnapshot(parts["top"]!.sections + parts["bottom"]!.sections) }
+
+            view.holding = false
+            var expected = try combined()
+            if let composed {
+                composed.update("top", with: parts["top"]!)
+                composed.update("bottom", with: parts["bottom"]!)
+            } else {
+                driver.apply(expected)
+            }
+            view.holding = true
+            for step in 0..<10 {
+                let context = "TABULA_SEED=\(replay) run \(run) step \(step) (\(flavor), \(composed == nil ? "driver" : "composed"))"
+                if driver.isUpdating { interrupted += 1 }
+                if let composed {
+                    let part = editor.chance(0.5) ? "top" : "bottom"
+                    parts[part] = try editor.edit(parts[part]!, prefix: part == "top" ? "t" : "b")
+                    expected = try combined()
+                    composed.update(part, with: parts[part]!)
+                } else {
+                    switch editor.int(0...9) {
+                    case 0...4:
+                        expected = try editor.edit(driver.latestSnapshot, prefix: "t")
+                        driver.apply(expected)
+                    case 5...7:
+                        // One to three rows, a row possibly named more than once.
+                        let latest = driver.latestSnapshot
+                        let ids = latest.itemIdentifiers
+                        guard !ids.isEmpty else { continue }
+                        var items = [Entry]()
+                        for _ in 0..<editor.int(1...3) {
+                            let id = ids[editor.int(0...(ids.count - 1))]
+                            var item = try #require(latest.indexPath(of: id).flatMap(latest.item(at:)))
+                            item.version += editor.int(0...2)
+                            items.append(item)
+                        }
+                        expected = latest
+                        try expected.updateItems(items)
+                        try driver.updateItems(items)
+                        #expect(driver.latestSnapshot == expected, "\(context)")
+                    default:
+                        // The user drags a row the view shows; what the screen ends at is then
+                        // the driver's latest state (a waiting update takes the move along).
+                        let counts = view.list.itemCounts
+                        let filled = counts.indices.filter { counts[$0] > 0 }
+                        guard !filled.isEmpty else { continue }
+                        let from = filled[editor.int(0...(filled.count - 1))]
+                        let to = editor.int(0...(counts.count - 1))
+                        let source = ItemPath(item: editor.int(0...(counts[from] - 1)), section: from)
+                        let room = counts[to] - (to == from ? 1 : 0)
+                        try view.list.interactiveMove(from: source, to: ItemPath(item: editor.int(0...room), section: to))
+                        expected = driver.latestSnapshot
+                    }
+                }
+                // Some of the batches in flight finish before the next change lands.
+                for _ in 0..<editor.int(0...2) { view.completeOne() }
+                if editor.chance(0.15) {
+                    view.settle()
+                    checkAtRest(view, expected, context)
+                }
+            }
+            view.settle()
+            checkAtRest(view, expected, "TABULA_SEED=\(replay) run \(run), at the end")
+        }
+        #expect(interrupted > 500, "changes landed while an update was in flight")
+    }
+}
