@@ -224,6 +224,11 @@
 
     extension TableViewAdapter: ListViewGlue {
         package var flavor: ListFlavor { .table }
+
+        package func visibleCell(at path: ItemPath) -> AnyObject? {
+            guard let id = driver.snapshot.item(at: path)?.id, let row = rowIndex[.item(id)] else { return nil }
+            return tableView?.view(atColumn: 0, row: row, makeIfNecessary: false)
+        }
         package var canAnimateUpdates: Bool { hasLoaded && tableView?.window != nil }
 
         /// The item counts the table shows. `NSTableView` has no sections, so the table's own row

@@ -205,6 +205,8 @@ extension HeadlessListAdapter: ListViewGlue {
 
     package func handlersDidChange() { listView.prefetchDataSource = core.wantsPrefetching ? self : nil }
 
+    package func visibleCell(at path: ItemPath) -> AnyObject? { listView.cellForItem(at: path) }
+
     package func hasRegistration(forReuseIdentifier identifier: String) -> Bool {
         listView.registration(forReuseIdentifier: identifier) != nil
     }

@@ -238,6 +238,7 @@
     extension CollectionViewAdapter: UIKitAdapterGlue {
         package var listView: UICollectionView? { collectionView }
         package var wantsPrefetching: Bool { core.wantsPrefetching }
+        package func visibleCell(at path: ItemPath) -> AnyObject? { collectionView?.cellForItem(at: IndexPath(path)) }
 
         package var flavor: ListFlavor { .collection }
 

@@ -264,6 +264,7 @@
     extension TableViewAdapter: UIKitAdapterGlue {
         package var listView: UITableView? { tableView }
         package var wantsPrefetching: Bool { core.wantsPrefetching }
+        package func visibleCell(at path: ItemPath) -> AnyObject? { tableView?.cellForRow(at: IndexPath(path)) }
 
         package var flavor: ListFlavor { .table }
 

@@ -95,6 +95,12 @@ extension ListAdapter {
         get { core.contextMenu }
         set { core.contextMenu = newValue }
     }
+    /// Whether a visible cell is configured again, alone, when an `@Observable` object its
+    /// configuration read changes (default `true`); see ``ListAdapterCore/cellsFollowTheirItems``.
+    public var cellsFollowTheirItems: Bool {
+        get { core.cellsFollowTheirItems }
+        set { core.cellsFollowTheirItems = newValue }
+    }
     /// The header, footer and other supplementary view configurators registered.
     public var supplementaryViews: [SupplementaryConfigurator<SectionID>] { core.supplementaryViews }
     /// How each reuse identifier was registered: the class (fully qualified), the nib and its

@@ -63,6 +63,22 @@ where Item.ID: Sendable {
     /// Context menus, declared next to the items they act on.
     public var contextMenu: ((Item, ItemPath) -> Platform.ContextMenu?)? { didSet { glue?.handlersDidChange() } }
 
+    /// Whether a visible cell is configured again, alone, when an `@Observable` object its
+    /// configuration read changes (default `true`; iOS 17, macOS 14 and Linux, where Observation
+    /// exists). A change that adds, removes or reorders items still goes through a snapshot
+    /// (``ListDriver/follow(animatingDifferences:_:)``).
+    ///
+    /// Each configure call is tracked; one change, or a thousand in one turn of the main actor,
+    /// configures that cell once, after the turn, with its item as the snapshot on screen has it.
+    /// A cell reused for another item stops following the old one, and a cell no longer visible
+    /// is not configured. UIKit's own observation tracking (iOS 26) covers `layoutSubviews`,
+    /// `updateProperties` and `configurationUpdateHandler`, not the configure call, so the two
+    /// never update a cell twice for one read.
+    public var cellsFollowTheirItems = true
+    /// How many visible cells were configured again because an object their configuration read
+    /// changed.
+    public var observedReconfigurations: Int { observer.reconfigurations }
+
     /// The header, footer and other supplementary view configurators the adapter registered.
     public private(set) var supplementaryViews: [SupplementaryConfigurator<SectionID>] = []
 
@@ -74,6 +90,10 @@ where Item.ID: Sendable {
     package let forwarding: ForwardingTarget
     /// The view the driver updates (kept: the driver holds its view weakly).
     private let link: ViewLink
+    /// Follows what visible cells' configurations read.
+    let observer = CellObserver<Item.ID>()
+    /// The view cells are configured in (their ``CellContext/view``).
+    private weak var cellView: AnyObject?
 
     /// Creates the core of an adapter; the adapter then ``connect(to:)``s its view.
     package init(
@@ -84,6 +104,7 @@ where Item.ID: Sendable {
         self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure, differ: differ)
         self.link = ViewLink()
         self.forwarding = ForwardingTarget(hop: hop)
+        observer.reconfigure = { [weak self] cell, id in self?.reconfigureVisible(cell, showing: id) ?? false }
     }
 
     /// Attaches the view's glue: every configurator's cell is registered in it, the driver updates
@@ -120,10 +141,8 @@ where Item.ID: Sendable {
             switch registry.identifier(for: configurator, in: registrar) {
             case .identifier(let identifier):
                 let cell = try dequeue(identifier)
-                configurator.configure(cell, with: item, context: CellContext(path: path, itemsInSection: snapshot.numberOfItems(inSection: path.section), view: view))
-                if let toggling = cell as? any TogglingCell {
-                    toggling.onToggle = onToggle.map { handler in { isOn in handler(item, isOn) } }
-                }
+                cellView = view
+                configure(cell, with: configurator, item: item, at: path, in: snapshot)
                 return cell
             case .problem(let problem):
                 driver.report(ListDiagnostic(.configuration(problem.description)))
@@ -134,6 +153,33 @@ where Item.ID: Sendable {
         let cell = try dequeue(CellConfigurators<Item>.placeholderReuseIdentifier)
         (cell as? any ContentCell)?.apply(CellConfigurators<Item>.placeholderContent(for: item))
         return cell
+    }
+
+    /// Configures `cell` for `item` at `path`, following what it reads when cells follow their
+    /// items, and hands its switch to ``onToggle``.
+    private func configure(
+        _ cell: AnyObject, with configurator: CellConfigurator<Item>, item: Item, at path: ItemPath, in snapshot: Snapshot<SectionID, Item>
+    ) {
+        let context = CellContext(path: path, itemsInSection: snapshot.numberOfItems(inSection: path.section), view: cellView)
+        if cellsFollowTheirItems {
+            observer.track(cell, id: item.id) { configurator.configure(cell, with: item, context: context) }
+        } else {
+            configurator.configure(cell, with: item, context: context)
+        }
+        if let toggling = cell as? any TogglingCell {
+            toggling.onToggle = onToggle.map { handler in { isOn in handler(item, isOn) } }
+        }
+    }
+
+    /// Configures `cell` again for the item `id` as the snapshot on screen has it, when `cell` is
+    /// still the view's visible cell of that item; returns whether it did.
+    private func reconfigureVisible(_ cell: AnyObject, showing id: Item.ID) -> Bool {
+        let snapshot = driver.snapshot
+        guard cellsFollowTheirItems, let path = snapshot.indexPath(of: id), let item = snapshot.item(at: path),
+            let glue, glue.visibleCell(at: path) === cell, let configurator = cells.configurator(for: item)
+        else { return false }
+        configure(cell, with: configurator, item: item, at: path, in: snapshot)
+        return true
     }
 
     /// How each reuse identifier was registered: the class (fully qualified), the nib and its
@@ -305,11 +351,15 @@ package protocol ListViewGlue: AnyObject, CellRegistrar {
     func reconnect()
     /// A handler whose presence the view must know of changed (prefetching).
     func handlersDidChange()
+    /// The cell the view shows now for the item at `path`, or `nil` when that item is not visible
+    /// (a view that keeps no cells, like the terminal, which configures every row as it draws).
+    func visibleCell(at path: ItemPath) -> AnyObject?
 }
 
 extension ListViewGlue {
     package func reconnect() {}
     package func handlersDidChange() {}
+    package func visibleCell(at path: ItemPath) -> AnyObject? { nil }
 }
 
 /// The view the driver updates, for a core: it passes each call to the glue, which it does not
