@@ -18,6 +18,7 @@
             TabView {
                 SettingsScreen().tabItem { Label("Settings", systemImage: "gear") }
                 CountriesScreen().tabItem { Label("Countries", systemImage: "globe") }
+                ErrandsScreen().tabItem { Label("Errands", systemImage: "checklist") }
             }
         }
     }
@@ -64,6 +65,41 @@
                 TabulaList(model.snapshot, style: .collection(.insetGrouped), cells: model.cells, selection: $model.selection)
                     .searchable(text: $model.query)
                     .navigationTitle(model.selection.map { "Countries · \($0)" } ?? "Countries")
+            }
+        }
+    }
+
+    /// Errands with what SwiftUI's `List` offers: select several in editing mode and delete them,
+    /// drag to reorder, swipe to mark done, a context menu, and sections built without `try`.
+    @available(iOS 17, macOS 14, *)
+    @MainActor
+    public struct ErrandsScreen: View {
+        @State private var model = ErrandsModel()
+
+        public init() {}
+
+        public var body: some View {
+            @Bindable var model = model
+            NavigationStack {
+                TabulaList(sections: model.sections, style: .table(.insetGrouped), cells: model.cells, selection: $model.selection)
+                    .onDelete { model.delete($0) }
+                    .onMove { _, snapshot in model.reorder(to: snapshot) }
+                    .swipeActions(edge: .leading) { errand in
+                        [ListRowAction(errand.isDone ? "Reopen" : "Done", systemImage: "checkmark") { model.toggleDone(errand) }]
+                    }
+                    .contextMenu { errand in
+                        [
+                            ListRowAction("Duplicate", systemImage: "plus.square.on.square") { model.duplicate(errand) },
+                            ListRowAction("Delete", systemImage: "trash", isDestructive: true) { model.delete(errand) },
+                        ]
+                    }
+                    .navigationTitle("Errands")
+                    .toolbar {
+                        #if os(iOS)
+                            EditButton()
+                        #endif
+                        Button("Delete selected", role: .destructive) { model.deleteSelected() }.disabled(model.selection.isEmpty)
+                    }
             }
         }
     }

@@ -12,7 +12,7 @@
             var adapter: TableViewAdapter<SectionID, Item>?
 
             init(list: TabulaList) {
-                state = TabulaListState(list: list)
+                state = TabulaListState(content: list.content)
             }
         }
 
@@ -41,12 +41,8 @@
             scrollView.documentView = tableView
             scrollView.hasVerticalScroller = true
             do {
-                let adapter = try TableViewAdapter<SectionID, Item>(tableView: tableView, cells: cells, updateKind: updateKind)
-                adapter.onSelect = { [weak state] item, _ in state?.userSelected(item) }
-                adapter.trailingSwipeActions = { [weak state] item, _ in
-                    guard let onDelete = state?.list.actions.onDelete else { return [] }
-                    return [NSTableViewRowAction(style: .destructive, title: "Delete") { _, _ in onDelete(item) }]
-                }
+                let adapter = try TableViewAdapter<SectionID, Item>(tableView: tableView, cells: state.cells, updateKind: content.updateKind)
+                state.attach(adapter, swipe: Self.rowActions, menu: Self.menu)
                 coordinator.adapter = adapter
             } catch {
                 report(error)
@@ -61,13 +57,45 @@
         }
 
         private func updateAdapter(_ coordinator: Coordinator, animated: Bool) {
-            coordinator.state.list = self
+            coordinator.state.content = content
             guard let adapter = coordinator.adapter else { return }
-            coordinator.state.show(in: adapter, animated: animated) { [weak adapter] id in
-                guard let adapter else { return }
-                if let id, (try? adapter.selectItem(id)) != nil { return }
-                adapter.tableView?.deselectAll(nil)
+            adapter.tableView?.allowsMultipleSelection = coordinator.state.allowsMultipleSelection
+            coordinator.state.show(in: adapter, animated: animated) { [weak adapter] ids in
+                guard let adapter, let tableView = adapter.tableView else { return }
+                let rows = IndexSet(ids.compactMap { adapter.row(for: $0) })
+                tableView.selectRowIndexes(rows, byExtendingSelection: false)
             }
         }
+
+        /// Swipe actions as row actions.
+        private static func rowActions(_ actions: [ListRowAction]) -> [NSTableViewRowAction]? {
+            actions.map { action in
+                NSTableViewRowAction(style: action.isDestructive ? .destructive : .regular, title: action.title) { _, _ in action.handler() }
+            }
+        }
+
+        /// A context menu of the actions.
+        private static func menu(_ actions: [ListRowAction]) -> NSMenu? {
+            guard !actions.isEmpty else { return nil }
+            let menu = NSMenu()
+            for action in actions { menu.addItem(ListRowActionMenuItem(action)) }
+            return menu
+        }
+    }
+
+    /// A menu item that performs a ``ListRowAction``.
+    @MainActor
+    final class ListRowActionMenuItem: NSMenuItem {
+        private let rowAction: ListRowAction
+
+        init(_ action: ListRowAction) {
+            rowAction = action
+            super.init(title: action.title, action: #selector(performRowAction), keyEquivalent: "")
+            target = self
+        }
+
+        required init(coder: NSCoder) { fatalError("made in code") }
+
+        @objc private func performRowAction() { rowAction.handler() }
     }
 #endif

@@ -13,7 +13,7 @@
             var collection: CollectionViewAdapter<SectionID, Item>?
 
             init(list: TabulaList) {
-                state = TabulaListState(list: list)
+                state = TabulaListState(content: list.content)
             }
         }
 
@@ -25,88 +25,106 @@
             let coordinator = context.coordinator
             let state = coordinator.state
             let view: UIScrollView
-            switch style {
-            case .table(let appearance):
-                let tableView = UITableView(frame: .zero, style: appearance.tableStyle)
-                // Hosted SwiftUI rows resize their cells when their content changes size.
-                if #available(iOS 16, tvOS 16, *) { tableView.selfSizingInvalidation = .enabledIncludingConstraints }
-                view = tableView
-                do {
-                    let adapter = try TableViewAdapter<SectionID, Item>(tableView: tableView, cells: cells, updateKind: updateKind)
-                    adapter.onSelect = { [weak state] item, _ in state?.userSelected(item) }
+            do {
+                switch style {
+                case .table(let appearance):
+                    let tableView = UITableView(frame: .zero, style: appearance.tableStyle)
+                    // Hosted SwiftUI rows resize their cells when their content changes size.
+                    if #available(iOS 16, tvOS 16, *) { tableView.selfSizingInvalidation = .enabledIncludingConstraints }
+                    view = tableView
+                    let adapter = try TableViewAdapter<SectionID, Item>(tableView: tableView, cells: state.cells, updateKind: content.updateKind)
+                    state.attach(adapter, swipe: Self.swipeConfiguration, menu: Self.menuConfiguration)
                     coordinator.table = adapter
-                } catch {
-                    report(error)
-                }
-            case .collection(let appearance):
-                var configuration = UICollectionLayoutListConfiguration(appearance: appearance.listAppearance)
-                let hasHeaders = snapshot.sections.contains { $0.header != nil }
-                let hasFooters = snapshot.sections.contains { $0.footer != nil }
-                configuration.headerMode = hasHeaders ? .supplementary : .none
-                configuration.footerMode = hasFooters ? .supplementary : .none
-                weak var adapterReference: CollectionViewAdapter<SectionID, Item>?
-                configuration.trailingSwipeActionsConfigurationProvider = { [weak state] indexPath in
-                    guard let state, state.list.actions.onDelete != nil, let adapter = adapterReference,
-                        let item = adapter.item(at: indexPath)
-                    else { return nil }
-                    let delete = UIContextualAction(style: .destructive, title: nil) { _, _, done in
-                        done((try? adapter.deleteItem(item.id)) != nil)
-                    }
-                    delete.image = UIImage(systemName: "trash")
-                    return UISwipeActionsConfiguration(actions: [delete])
-                }
-                let collectionView = UICollectionView(
-                    frame: .zero, collectionViewLayout: UICollectionViewCompositionalLayout.list(using: configuration))
-                if #available(iOS 16, tvOS 16, *) { collectionView.selfSizingInvalidation = .enabledIncludingConstraints }
-                view = collectionView
-                do {
-                    let adapter = try CollectionViewAdapter<SectionID, Item>(collectionView: collectionView, cells: cells, updateKind: updateKind)
-                    adapter.onSelect = { [weak state, weak collectionView] item, path in
-                        guard let state else { return }
-                        // Without a selection binding, a tap is an action: the highlight goes.
-                        if state.list.selection == nil { collectionView?.deselectItem(at: IndexPath(path), animated: true) }
-                        state.userSelected(item)
-                    }
-                    adapterReference = adapter
+                case .collection(let appearance):
+                    let collectionView = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+                    if #available(iOS 16, tvOS 16, *) { collectionView.selfSizingInvalidation = .enabledIncludingConstraints }
+                    view = collectionView
+                    let adapter = try CollectionViewAdapter<SectionID, Item>(collectionView: collectionView, cells: state.cells, updateKind: content.updateKind)
+                    state.attach(adapter, swipe: Self.swipeConfiguration, menu: Self.menuConfiguration)
+                    collectionView.collectionViewLayout = Self.listLayout(appearance, state: state, adapter: adapter)
                     coordinator.collection = adapter
-                } catch {
-                    report(error)
                 }
+            } catch {
+                report(error)
+                return UITableView()
             }
-            updateAdapters(coordinator, animated: false)
+            updateAdapters(coordinator, context: context, animated: false)
             return view
         }
 
         /// Shows the new snapshot, animated unless the transaction disables animations.
         public func updateUIView(_ view: UIScrollView, context: Context) {
-            updateAdapters(context.coordinator, animated: !context.transaction.disablesAnimations)
+            updateAdapters(context.coordinator, context: context, animated: !context.transaction.disablesAnimations)
         }
 
-        private func updateAdapters(_ coordinator: Coordinator, animated: Bool) {
+        /// A list layout whose sections each have a header or footer only when they have a title,
+        /// asked again at every layout pass (so it follows each snapshot), with the adapter's swipe
+        /// actions.
+        private static func listLayout(
+            _ appearance: TabulaListStyle.Appearance, state: TabulaListState<SectionID, Item>, adapter: CollectionViewAdapter<SectionID, Item>
+        ) -> UICollectionViewLayout {
+            UICollectionViewCompositionalLayout { [weak state, weak adapter] section, environment in
+                var configuration = UICollectionLayoutListConfiguration(appearance: appearance.listAppearance)
+                if let state, let adapter {
+                    configuration.headerMode = state.showsHeader(inSection: section, of: adapter.snapshot) ? .supplementary : .none
+                    configuration.footerMode = state.showsFooter(inSection: section, of: adapter.snapshot) ? .supplementary : .none
+                    configuration.leadingSwipeActionsConfigurationProvider = adapter.leadingSwipeActionsProvider
+                    configuration.trailingSwipeActionsConfigurationProvider = adapter.trailingSwipeActionsProvider
+                }
+                return NSCollectionLayoutSection.list(using: configuration, layoutEnvironment: environment)
+            }
+        }
+
+        /// Swipe actions as UIKit shows them; the delete action the adapter offers for `onDelete`
+        /// comes first.
+        private static func swipeConfiguration(_ actions: [ListRowAction]) -> UISwipeActionsConfiguration? {
+            guard !actions.isEmpty else { return nil }
+            return UISwipeActionsConfiguration(actions: actions.map { action in
+                let contextual = UIContextualAction(style: action.isDestructive ? .destructive : .normal, title: action.title) { _, _, done in
+                    action.handler()
+                    done(true)
+                }
+                contextual.image = action.systemImage.flatMap { UIImage(systemName: $0) }
+                return contextual
+            })
+        }
+
+        /// A context menu of the actions.
+        private static func menuConfiguration(_ actions: [ListRowAction]) -> UIContextMenuConfiguration? {
+            guard !actions.isEmpty else { return nil }
+            return UIContextMenuConfiguration(identifier: nil, previewProvider: nil) { _ in
+                UIMenu(children: actions.map { action in
+                    UIAction(title: action.title, image: action.systemImage.flatMap { UIImage(systemName: $0) },
+                        attributes: action.isDestructive ? .destructive : []) { _ in action.handler() }
+                })
+            }
+        }
+
+        private func updateAdapters(_ coordinator: Coordinator, context: Context, animated: Bool) {
             let state = coordinator.state
-            state.list = self
-            let onDelete = actions.onDelete
-            if let adapter = coordinator.table {
-                adapter.deselectsAfterSelection = selection == nil
-                adapter.canDelete = { _ in onDelete != nil }
-                adapter.onDelete = { item, _ in onDelete?(item) }
-                state.show(in: adapter, animated: animated) { [weak adapter] id in
-                    guard let adapter else { return }
-                    if let id, (try? adapter.selectItem(id, animated: animated, scrollPosition: .none)) != nil { return }
-                    for item in adapter.selectedItems { try? adapter.deselectItem(item.id, animated: animated) }
+            state.content = content
+            state.content.isEditing = context.environment.editMode?.wrappedValue.isEditing ?? false
+            let editing = state.content.isEditing
+            if let adapter = coordinator.table, let tableView = adapter.tableView {
+                tableView.allowsMultipleSelectionDuringEditing = state.allowsMultipleSelection
+                if tableView.isEditing != editing { tableView.setEditing(editing, animated: animated) }
+                state.show(in: adapter, animated: animated) { [weak adapter] ids in
+                    guard let adapter, let tableView = adapter.tableView else { return }
+                    for path in tableView.indexPathsForSelectedRows ?? [] where adapter.itemIdentifier(for: path).map({ !ids.contains($0) }) ?? true {
+                        tableView.deselectRow(at: path, animated: animated)
+                    }
+                    for id in ids { try? adapter.selectItem(id, animated: animated, scrollPosition: .none) }
                 }
             }
-            if let adapter = coordinator.collection {
-                adapter.onDelete = { item, _ in onDelete?(item) }
-                state.show(in: adapter, animated: animated) { [weak adapter] id in
+            if let adapter = coordinator.collection, let collectionView = adapter.collectionView {
+                collectionView.allowsMultipleSelectionDuringEditing = state.allowsMultipleSelection
+                collectionView.isEditing = editing
+                state.show(in: adapter, animated: animated) { [weak adapter] ids in
                     guard let adapter, let collectionView = adapter.collectionView else { return }
-                    if let id, let indexPath = adapter.indexPath(for: id) {
-                        collectionView.selectItem(at: indexPath, animated: animated, scrollPosition: [])
-                    } else {
-                        for indexPath in collectionView.indexPathsForSelectedItems ?? [] {
-                            collectionView.deselectItem(at: indexPath, animated: animated)
-                        }
+                    for path in collectionView.indexPathsForSelectedItems ?? [] where adapter.itemIdentifier(for: path).map({ !ids.contains($0) }) ?? true {
+                        collectionView.deselectItem(at: path, animated: animated)
                     }
+                    for id in ids { try? adapter.selectItem(id, animated: animated) }
                 }
             }
         }

@@ -46,27 +46,21 @@
     /// ```
     ///
     /// Cells come from the same ``CellConfigurators`` as everywhere else: SwiftUI rows
-    /// (``HostedRow``), cell classes and content configurators mix freely. The configurators and
-    /// the style are read once, when SwiftUI makes the view; snapshots, the selection and the
-    /// actions are read at every update.
+    /// (``HostedRow``), cell classes and content configurators mix freely. The cell classes, their
+    /// identifiers and the style are read once, when SwiftUI makes the view; the configurators'
+    /// closures, the snapshot, the selection, the editing mode and the actions are read at every
+    /// update, so a row closure that captures your model sees it as it is now.
+    ///
+    /// What `List` offers is here too: a `Set` selection with editing mode, reordering
+    /// (``onMove(_:)``), swipe actions and context menus per item (``swipeActions(edge:_:)``,
+    /// ``contextMenu(_:)``), and sectioned content built in `body` without `try`
+    /// (``init(sections:keeping:style:cells:selection:)``). In a list layout, each section has a
+    /// header or footer only when it has a title.
     @MainActor
     public struct TabulaList<SectionID: Hashable & Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
-        let snapshot: Snapshot<SectionID, Item>
+        /// What the list shows and does, shared with the headless tests.
+        var content: TabulaListContent<SectionID, Item>
         let style: TabulaListStyle
-        let cells: CellConfigurators<Item>
-        let updateKind: @Sendable (Item, Item) -> UpdateKind?
-        let selection: Binding<Item.ID?>?
-        /// Items dropped because their identifier repeated (``init(items:style:cells:selection:)``).
-        var duplicates = DuplicateReport<SectionID, Item.ID>()
-        var actions = Actions()
-
-        struct Actions {
-            var onSelect: ((Item) -> Void)?
-            var onDelete: ((Item) -> Void)?
-            var onApply: ((ApplyResult) -> Void)?
-            var onConfigurationError: ((ConfigurationError) -> Void)?
-            var onDuplicates: ((DuplicateReport<SectionID, Item.ID>) -> Void)?
-        }
 
         /// Shows `snapshot` with `cells`; an item whose content changed is configured again in its
         /// cell (`updateKind` decides otherwise).
@@ -77,11 +71,22 @@
             _ snapshot: Snapshot<SectionID, Item>, style: TabulaListStyle = .table(.insetGrouped), cells: CellConfigurators<Item>,
             selection: Binding<Item.ID?>? = nil, updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?
         ) {
-            self.snapshot = snapshot
+            self.content = TabulaListContent(snapshot: snapshot, cells: cells, updateKind: updateKind)
             self.style = style
-            self.cells = cells
-            self.selection = selection
-            self.updateKind = updateKind
+            if let selection { content.selection = .single(get: { selection.wrappedValue }, set: { selection.wrappedValue = $0 }) }
+        }
+
+        /// Shows `snapshot` with `cells`, with any number of selected items (in editing mode on
+        /// iOS, as SwiftUI's `List` with a `Set` selection).
+        ///
+        /// - Parameter selection: the selected items' identifiers, kept in step both ways.
+        public init(
+            _ snapshot: Snapshot<SectionID, Item>, style: TabulaListStyle = .table(.insetGrouped), cells: CellConfigurators<Item>,
+            selection: Binding<Set<Item.ID>>, updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?
+        ) {
+            self.content = TabulaListContent(snapshot: snapshot, cells: cells, updateKind: updateKind)
+            self.style = style
+            content.selection = .multiple(get: { selection.wrappedValue }, set: { selection.wrappedValue = $0 })
         }
 
         /// Calls `action` with the item the user selects.
@@ -91,12 +96,26 @@
         /// remove it from your state; the list shows the removal at once.
         public func onDelete(_ action: @escaping (Item) -> Void) -> Self { with { $0.onDelete = action } }
 
+        /// Lets the user reorder items in editing mode, and calls `action` with the item moved and
+        /// the snapshot as the user left it: carry the new order into your model (the list shows
+        /// it already).
+        public func onMove(_ action: @escaping (Item, Snapshot<SectionID, Item>) -> Void) -> Self { with { $0.onMove = action } }
+
+        /// The swipe actions of each item, on the trailing edge (or the leading one).
+        public func swipeActions(edge: ListRowEdge = .trailing, _ actions: @escaping (Item) -> [ListRowAction]) -> Self {
+            with { edge == .leading ? ($0.leadingSwipeActions = actions) : ($0.trailingSwipeActions = actions) }
+        }
+
+        /// The context menu of each item (a long press on iOS, a secondary click on macOS).
+        public func contextMenu(_ actions: @escaping (Item) -> [ListRowAction]) -> Self { with { $0.contextMenu = actions } }
+
         /// Calls `action` with what became of each snapshot shown (animated batch updates, a reload
         /// and why, no change).
         public func onApply(_ action: @escaping (ApplyResult) -> Void) -> Self { with { $0.onApply = action } }
 
-        /// Calls `action` with the items ``init(items:style:cells:selection:)`` dropped because
-        /// their identifier repeated, each named with where it was and which occurrence stayed.
+        /// Calls `action` with the items that the `items:` and `sections:` initialisers dropped
+        /// because their identifier repeated, each named with where it was and which occurrence
+        /// stayed.
         public func onDuplicates(_ action: @escaping (DuplicateReport<SectionID, Item.ID>) -> Void) -> Self { with { $0.onDuplicates = action } }
 
         /// Calls `action` when the configurators cannot be registered (two cell classes under one
@@ -108,20 +127,28 @@
         public func onConfigurationError(_ action: @escaping (ConfigurationError) -> Void) -> Self { with { $0.onConfigurationError = action } }
 
         /// A copy with `change` made to its actions.
-        private func with(_ change: (inout Actions) -> Void) -> Self {
+        private func with(_ change: (inout TabulaListContent<SectionID, Item>.Actions) -> Void) -> Self {
             var copy = self
-            change(&copy.actions)
+            change(&copy.content.actions)
             return copy
         }
 
         /// An adapter's initialiser failed: it throws only ``ConfigurationError``.
         func report(_ error: any Error) {
-            if let handler = actions.onConfigurationError, let error = error as? ConfigurationError {
+            if let handler = content.actions.onConfigurationError, let error = error as? ConfigurationError {
                 handler(error)
             } else {
                 preconditionFailure("TabulaList: \(error)")
             }
         }
+    }
+
+    /// The edge a row's swipe actions appear on.
+    public enum ListRowEdge: Hashable, Sendable {
+        /// The leading edge.
+        case leading
+        /// The trailing edge.
+        case trailing
     }
 
     extension TabulaList where Item: Equatable {
@@ -135,6 +162,43 @@
         ) {
             self.init(snapshot, style: style, cells: cells, selection: selection, updateKind: cells.cheapestUpdate)
         }
+
+        /// Shows `snapshot` with `cells` and a `Set` selection, kept in step both ways.
+        public init(
+            _ snapshot: Snapshot<SectionID, Item>, style: TabulaListStyle = .table(.insetGrouped), cells: CellConfigurators<Item>,
+            selection: Binding<Set<Item.ID>>
+        ) {
+            self.init(snapshot, style: style, cells: cells, selection: selection, updateKind: cells.cheapestUpdate)
+        }
+
+        /// Shows `sections`, nothing thrown, so it can be built in `body`: a repeated section
+        /// identifier adds its items to the first section of that identifier, and a repeated item
+        /// identifier is dropped as `duplicates` says and reported to ``onDuplicates(_:)``.
+        ///
+        /// ```swift
+        /// TabulaList(sections: [
+        ///     Tabula.Section("today", header: "Today", items: model.today),
+        ///     Tabula.Section("later", header: "Later", items: model.later),
+        /// ], cells: Self.cells)
+        /// ```
+        public init(
+            sections: [Tabula.Section<SectionID, Item>], keeping duplicates: DuplicatePolicy = .keepFirst, style: TabulaListStyle = .table(.insetGrouped),
+            cells: CellConfigurators<Item>, selection: Binding<Item.ID?>? = nil
+        ) {
+            let resolved = TabulaListContent<SectionID, Item>.resolving(sections, keeping: duplicates)
+            self.init(resolved.snapshot, style: style, cells: cells, selection: selection)
+            content.duplicates = resolved.report
+        }
+
+        /// Shows `sections`, nothing thrown, with a `Set` selection kept in step both ways.
+        public init(
+            sections: [Tabula.Section<SectionID, Item>], keeping duplicates: DuplicatePolicy = .keepFirst, style: TabulaListStyle = .table(.insetGrouped),
+            cells: CellConfigurators<Item>, selection: Binding<Set<Item.ID>>
+        ) {
+            let resolved = TabulaListContent<SectionID, Item>.resolving(sections, keeping: duplicates)
+            self.init(resolved.snapshot, style: style, cells: cells, selection: selection)
+            content.duplicates = resolved.report
+        }
     }
 
     extension TabulaList where SectionID == Int, Item: Equatable {
@@ -146,49 +210,7 @@
             items: [Item], style: TabulaListStyle = .table(.insetGrouped), cells: CellConfigurators<Item>,
             selection: Binding<Item.ID?>? = nil
         ) {
-            // One section, so no section identifier repeats: with `.keepFirst` nothing is thrown.
-            let resolved = try? Snapshot.resolvingDuplicates(in: [Section(0, items: items)], keeping: .keepFirst)
-            self.init(resolved?.snapshot ?? Snapshot(), style: style, cells: cells, selection: selection)
-            duplicates = resolved?.report ?? DuplicateReport()
-        }
-    }
-
-    /// What a ``TabulaList`` keeps between updates: the adapter, and what it last showed.
-    @MainActor
-    final class TabulaListState<SectionID: Hashable & Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
-        var list: TabulaList<SectionID, Item>
-        var selected: Item.ID?
-
-        init(list: TabulaList<SectionID, Item>) {
-            self.list = list
-        }
-
-        /// Shows the list's snapshot through `adapter`, then brings the selection in step.
-        func show<Adapter: ListAdapter>(
-            in adapter: Adapter, animated: Bool, select: @escaping (Item.ID?) -> Void
-        ) where Adapter.SectionID == SectionID, Adapter.Item == Item {
-            if !list.duplicates.isEmpty { list.actions.onDuplicates?(list.duplicates) }
-            adapter.applyNow(list.snapshot, animatingDifferences: animated) { [weak self] result in
-                guard let self else { return }
-                self.syncSelection(select: select)
-                self.list.actions.onApply?(result)
-            }
-        }
-
-        /// Selects the bound item when SwiftUI changed it (an identifier not shown selects nothing).
-        func syncSelection(select: (Item.ID?) -> Void) {
-            guard let binding = list.selection else { return }
-            let wanted = binding.wrappedValue
-            guard wanted != selected else { return }
-            selected = wanted
-            select(wanted)
-        }
-
-        /// The user selected `item`.
-        func userSelected(_ item: Item) {
-            selected = item.id
-            list.selection?.wrappedValue = item.id
-            list.actions.onSelect?(item)
+            self.init(sections: [Tabula.Section(0, items: items)], style: style, cells: cells, selection: selection)
         }
     }
 #endif

@@ -161,3 +161,28 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
 
     public var description: String { problems.map(\.description).joined(separator: "\n") }
 }
+
+extension CellConfigurators {
+    /// These configurators, each configuring its cells through the configurator at the same place
+    /// in `latest()` when that one has the same reuse identifier: registration stays as these
+    /// declare it, while configuration uses the closures of the newest declaration (a SwiftUI
+    /// view's `body` makes new ones, capturing the model as it is now).
+    package func routing(through latest: @escaping @MainActor () -> CellConfigurators<Item>) -> CellConfigurators<Item> {
+        var copy = self
+        copy.configurators = configurators.enumerated().map { index, configurator in
+            @MainActor func current() -> CellConfigurator<Item> {
+                let newest = latest().configurators
+                return newest.indices.contains(index) && newest[index].reuseIdentifier == configurator.reuseIdentifier ? newest[index] : configurator
+            }
+            var routed = CellConfigurator(
+                reuseIdentifier: configurator.reuseIdentifier, cellType: configurator.cellType, cellTypeName: configurator.cellTypeName,
+                itemDescription: configurator.itemDescription, matches: configurator.matches,
+                configureCell: { cell, item, context in current().configureCell(cell, item, context) },
+                contentOf: configurator.contentOf.map { _ in { @MainActor item in current().content(for: item) } },
+                registersCell: configurator.registersCell)
+            routed.identifierIsDefault = configurator.identifierIsDefault
+            return routed
+        }
+        return copy
+    }
+}

@@ -1,0 +1,209 @@
+import Tabula
+
+/// A swipe action or a context-menu entry of a `TabulaList` row, declared next to the item it
+/// acts on: a `UIContextualAction` or `UIAction` on iOS, an `NSTableViewRowAction` or menu item on
+/// macOS.
+public struct ListRowAction: Sendable {
+    /// The action's title.
+    public var title: String
+    /// An SF Symbol shown with (or instead of) the title, where the platform shows images.
+    public var systemImage: String?
+    /// Whether the action destroys something (shown red).
+    public var isDestructive: Bool
+    /// What the action does.
+    public let handler: @MainActor @Sendable () -> Void
+
+    /// An action titled `title` that runs `handler`.
+    public init(
+        _ title: String, systemImage: String? = nil, isDestructive: Bool = false, handler: @escaping @MainActor @Sendable () -> Void
+    ) {
+        self.title = title
+        self.systemImage = systemImage
+        self.isDestructive = isDestructive
+        self.handler = handler
+    }
+}
+
+/// How a list's selection is bound to the app's state.
+package enum ListSelection<ID: Hashable> {
+    /// Not bound: a tap is an action, and the row does not stay selected.
+    case none
+    /// One selected item, or none.
+    case single(get: @MainActor () -> ID?, set: @MainActor (ID?) -> Void)
+    /// Any number of selected items (multiple selection, in editing mode on iOS).
+    case multiple(get: @MainActor () -> Set<ID>, set: @MainActor (Set<ID>) -> Void)
+}
+
+/// What a ``TabulaList`` shows and does, apart from SwiftUI: the part its UIKit and AppKit
+/// representables share, and that tests drive through the headless adapter on any platform.
+@MainActor
+package struct TabulaListContent<SectionID: Hashable & Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
+    package var snapshot: Snapshot<SectionID, Item>
+    package var cells: CellConfigurators<Item>
+    package var updateKind: @Sendable (Item, Item) -> UpdateKind?
+    package var selection: ListSelection<Item.ID> = .none
+    /// Items dropped because their identifier repeated.
+    package var duplicates = DuplicateReport<SectionID, Item.ID>()
+    /// Whether the list is in editing mode (SwiftUI's `editMode`).
+    package var isEditing = false
+    package var actions = Actions()
+
+    package struct Actions {
+        package var onSelect: ((Item) -> Void)?
+        package var onDelete: ((Item) -> Void)?
+        package var onMove: ((Item, Snapshot<SectionID, Item>) -> Void)?
+        package var leadingSwipeActions: ((Item) -> [ListRowAction])?
+        package var trailingSwipeActions: ((Item) -> [ListRowAction])?
+        package var contextMenu: ((Item) -> [ListRowAction])?
+        package var onApply: ((ApplyResult) -> Void)?
+        package var onConfigurationError: ((ConfigurationError) -> Void)?
+        package var onDuplicates: ((DuplicateReport<SectionID, Item.ID>) -> Void)?
+        package init() {}
+    }
+
+    package init(snapshot: Snapshot<SectionID, Item>, cells: CellConfigurators<Item>, updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?) {
+        self.snapshot = snapshot
+        self.cells = cells
+        self.updateKind = updateKind
+    }
+
+    /// The snapshot of `sections`, nothing thrown: a section identifier that repeats adds its
+    /// items to the first section of that identifier, and an item identifier that repeats is
+    /// dropped as `policy` says (``DuplicatePolicy/keepFirst`` or ``DuplicatePolicy/keepLast``;
+    /// ``DuplicatePolicy/reject`` is taken as keep-first) and reported.
+    package static func resolving(
+        _ sections: [Section<SectionID, Item>], keeping policy: DuplicatePolicy
+    ) -> (snapshot: Snapshot<SectionID, Item>, report: DuplicateReport<SectionID, Item.ID>) {
+        var merged: [Section<SectionID, Item>] = []
+        var position: [SectionID: Int] = [:]
+        for section in sections {
+            if let index = position[section.id] {
+                merged[index].items += section.items
+            } else {
+                position[section.id] = merged.count
+                merged.append(section)
+            }
+        }
+        let keep = policy == .keepLast ? DuplicatePolicy.keepLast : .keepFirst
+        // No section identifier repeats now, and item repeats are dropped: nothing is thrown.
+        guard let resolved = try? Snapshot.resolvingDuplicates(in: merged, keeping: keep) else { return (Snapshot(), DuplicateReport()) }
+        return resolved
+    }
+}
+
+/// What a ``TabulaList`` keeps between updates: its newest content, and the selection it showed.
+@MainActor
+package final class TabulaListState<SectionID: Hashable & Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
+    package var content: TabulaListContent<SectionID, Item>
+    /// The selection the view was last brought to.
+    private var shown: Set<Item.ID> = []
+
+    package init(content: TabulaListContent<SectionID, Item>) {
+        self.content = content
+    }
+
+    /// The configurators to make the adapter with: registered as first declared, configuring
+    /// through the newest declaration, so row closures see the model as it is now.
+    package var cells: CellConfigurators<Item> {
+        content.cells.routing { [weak self] in self?.content.cells ?? CellConfigurators([]) }
+    }
+
+    /// Hands `adapter`'s handlers to this list's actions, read when they run (so they act on the
+    /// newest content): selection into the binding, deletes and moves into the app's model,
+    /// swipe actions and context menus built with `swipe` and `menu` for the platform.
+    package func attach<Adapter: ListAdapter>(
+        _ adapter: Adapter, swipe: @escaping ([ListRowAction]) -> Adapter.Platform.SwipeActions?,
+        menu: @escaping ([ListRowAction]) -> Adapter.Platform.ContextMenu?
+    ) where Adapter.SectionID == SectionID, Adapter.Item == Item {
+        adapter.onSelect = { [weak self] item, _ in self?.userSelected(item) }
+        adapter.onDeselect = { [weak self] item, _ in self?.userDeselected(item) }
+        adapter.canDelete = { [weak self] _ in self?.content.actions.onDelete != nil }
+        adapter.onDelete = { [weak self] item, _ in self?.content.actions.onDelete?(item) }
+        adapter.canMove = { [weak self] _ in self?.content.actions.onMove != nil }
+        adapter.onMove = { [weak self] item, snapshot in self?.content.actions.onMove?(item, snapshot) }
+        adapter.leadingSwipeActions = { [weak self] item, _ in self?.content.actions.leadingSwipeActions.map { swipe($0(item)) } ?? nil }
+        adapter.trailingSwipeActions = { [weak self] item, _ in self?.content.actions.trailingSwipeActions.map { swipe($0(item)) } ?? nil }
+        adapter.contextMenu = { [weak self] item, _ in self?.content.actions.contextMenu.map { menu($0(item)) } ?? nil }
+        configureSelection(of: adapter)
+    }
+
+    /// Whether the view allows several selected rows: with a `Set` selection (on iOS, in editing
+    /// mode, as SwiftUI's `List`).
+    package var allowsMultipleSelection: Bool {
+        if case .multiple = content.selection { return true }
+        return false
+    }
+
+    /// Without a selection binding a tap is an action and the row does not stay selected.
+    private func configureSelection<Adapter: ListAdapter>(of adapter: Adapter) {
+        if case .none = content.selection { adapter.deselectsAfterSelection = true } else { adapter.deselectsAfterSelection = false }
+    }
+
+    /// Shows the content's snapshot through `adapter`, then brings the view's selection to the
+    /// bound one with `select` (it selects exactly the identifiers given).
+    package func show<Adapter: ListAdapter>(
+        in adapter: Adapter, animated: Bool, select: @escaping (Set<Item.ID>) -> Void
+    ) where Adapter.SectionID == SectionID, Adapter.Item == Item {
+        configureSelection(of: adapter)
+        if !content.duplicates.isEmpty { content.actions.onDuplicates?(content.duplicates) }
+        adapter.applyNow(content.snapshot, animatingDifferences: animated) { [weak self] result in
+            guard let self else { return }
+            self.syncSelection(select: select)
+            self.content.actions.onApply?(result)
+        }
+    }
+
+    /// The identifiers the binding selects now.
+    private var bound: Set<Item.ID>? {
+        switch content.selection {
+        case .none: return nil
+        case .single(let get, _): return get().map { [$0] } ?? []
+        case .multiple(let get, _): return get()
+        }
+    }
+
+    /// Selects the bound items when the app changed the binding (identifiers not shown select
+    /// nothing).
+    package func syncSelection(select: (Set<Item.ID>) -> Void) {
+        guard let wanted = bound, wanted != shown else { return }
+        shown = wanted
+        select(wanted)
+    }
+
+    /// The user selected `item`.
+    package func userSelected(_ item: Item) {
+        switch content.selection {
+        case .none: break
+        case .single(_, let set):
+            shown = [item.id]
+            set(item.id)
+        case .multiple(let get, let set):
+            var ids = get()
+            ids.insert(item.id)
+            shown = ids
+            set(ids)
+        }
+        content.actions.onSelect?(item)
+    }
+
+    /// The user deselected `item` (a second tap in multiple selection).
+    package func userDeselected(_ item: Item) {
+        guard case .multiple(let get, let set) = content.selection else { return }
+        var ids = get()
+        ids.remove(item.id)
+        shown = ids
+        set(ids)
+    }
+
+    /// Whether the section at `index` of the snapshot shown shows a header (a title): a list
+    /// layout asks section by section, so a section without a title gets no empty header, and a
+    /// list that was empty when it appeared gets headers once sections with titles come.
+    package func showsHeader(inSection index: Int, of snapshot: Snapshot<SectionID, Item>) -> Bool {
+        snapshot.section(at: index)?.header != nil
+    }
+
+    /// Whether the section at `index` shows a footer.
+    package func showsFooter(inSection index: Int, of snapshot: Snapshot<SectionID, Item>) -> Bool {
+        snapshot.section(at: index)?.footer != nil
+    }
+}
