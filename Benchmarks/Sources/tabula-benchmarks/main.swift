@@ -291,7 +291,7 @@ if arguments.contains("--app-paths") {
 if arguments.contains("--observe") {
     // Only the observed-list benchmark.
     print("Tabula observed lists (config=release-O: swift run -c release, plain -O)")
-    finish(summary + (await observeBenchmark(runs: runs)))
+    finish(summary + (await observeBenchmark(runs: runs)) + (await cellObserveBenchmark(runs: runs)))
 }
 
 if arguments.contains("--soak") {
@@ -309,6 +309,7 @@ summary += oneRowApplyLines()
 summary.append(await pageAppendLine())
 summary += await liveBenchmark(runs: runs)
 summary += await observeBenchmark(runs: runs)
+summary += await cellObserveBenchmark(runs: runs)
 summary += await soakBenchmarks(quick: quick)
 summary += await debugBuildLines(runs: runs)
 finish(summary)
