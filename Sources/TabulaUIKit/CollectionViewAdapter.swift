@@ -279,7 +279,7 @@
             let path = IndexPath(item: 0, section: section)
             for kind in Set(supplementaryViews.map(\.kind.rawValue)).union(titleViewKinds) {
                 guard let view = collectionView.supplementaryView(forElementKind: kind, at: path) else { continue }
-                if let configurator = supplementaryViews.configurator(for: SupplementaryKind(rawValue: kind)) {
+                if let configurator = supplementaryViews.configurator(for: SupplementaryKind(rawValue: kind), in: context) {
                     configurator.configure(view, for: context)
                 } else if let titleView = view as? TabulaTitleView {
                     titleView.label.text = Self.title(ofKind: kind, in: context)

@@ -313,7 +313,7 @@
                     (.footer, tableView.footerView(forSection: context.index), context.footer),
                 ] {
                     guard let view else { continue }
-                    if let configurator = supplementaryViews.configurator(for: kind) {
+                    if let configurator = supplementaryViews.configurator(for: kind, in: context) {
                         configurator.configure(view, for: context)
                     } else {
                         var configuration = view.defaultContentConfiguration()

@@ -77,6 +77,30 @@ struct AdapterCoreTests {
         }
     }
 
+    @Test("headers chosen per section: a class for some sections, another for the rest, none (the title) where none takes it")
+    func headersPerSection() async throws {
+        final class CountHeader: HeadlessSupplementaryView {}
+        final class PlainHeader: HeadlessSupplementaryView {}
+        let list = HeadlessListView(viewportHeight: nil)
+        let adapter = try HeadlessListAdapter<Int, Row>(listView: list, cells: CellConfigurators { CellConfigurator.content { CellContent(text: "\($0.id)") } })
+        var seen: [String] = []
+        try adapter.registerSupplementaryViews([
+            .view(CountHeader.self) { view, kind, section in
+                seen.append("\(kind == .header ? "header" : "?") \(section.id) at \(section.index)")
+                view.text = "\(section.header ?? "") (\(section.numberOfItems))"
+            }.forSections([1]),
+            .view(PlainHeader.self) { view, section in view.text = section.header?.uppercased() }.forSections { $0.index == 1 },
+        ])
+        await adapter.apply(try Snapshot([
+            Section(1, header: "Toggles", items: [Row.toggle(1, true), .toggle(3, false)]), Section(2, header: "Values", items: [Row.value(2, "two")]),
+            Section(3, header: "Others", items: [Row.value(4, "four")]),
+        ]))
+        #expect(list.headerView(forSection: 0) is CountHeader && list.headerView(forSection: 1) is PlainHeader)
+        #expect(list.headerView(forSection: 2) == nil, "no configurator takes it: its title shows")
+        #expect(list.renderedText() == "## Toggles (2)\n   1\n   3\n## VALUES\n   2\n## Others\n   4")
+        #expect(seen == ["header 1 at 0"])
+    }
+
     func adapter(_ list: HeadlessListView) throws -> HeadlessListAdapter<Int, Row> {
         try HeadlessListAdapter(listView: list, cells: CellConfigurators {
             CellConfigurator.content { row in

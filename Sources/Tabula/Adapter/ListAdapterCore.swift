@@ -311,10 +311,11 @@ where Item.ID: Sendable {
         return adopted
     }
 
-    /// The configurator for supplementary views of `kind`, and the context of `section`, when
-    /// both exist.
+    /// The configurator for supplementary views of `kind` that takes `section`, and the
+    /// section's context, when both exist.
     package func supplementary(_ kind: SupplementaryKind, section: Int) -> (SupplementaryConfigurator<SectionID>, SectionContext<SectionID>)? {
-        guard let configurator = supplementaryViews.configurator(for: kind), let context = driver.snapshot.sectionContext(at: section) else { return nil }
+        guard let context = driver.snapshot.sectionContext(at: section), let configurator = supplementaryViews.configurator(for: kind, in: context)
+        else { return nil }
         return (configurator, context)
     }
 
@@ -325,8 +326,8 @@ where Item.ID: Sendable {
         sections.compactMap { section in
             guard let context = driver.snapshot.sectionContext(at: section) else { return nil }
             let old = before.section(context.id)
-            let header = (old?.header == nil) != (context.header == nil) && supplementaryViews.configurator(for: .header) == nil
-            let footer = (old?.footer == nil) != (context.footer == nil) && supplementaryViews.configurator(for: .footer) == nil
+            let header = (old?.header == nil) != (context.header == nil) && supplementaryViews.configurator(for: .header, in: context) == nil
+            let footer = (old?.footer == nil) != (context.footer == nil) && supplementaryViews.configurator(for: .footer, in: context) == nil
             return (context, header || footer)
         }
     }

@@ -86,6 +86,9 @@ public struct SupplementaryConfigurator<SectionID: Hashable & Sendable>: Sendabl
     package var identifierIsDefault = false
     let configureView: @MainActor (AnyObject, SectionContext<SectionID>) -> Void
     let describeSection: (@MainActor (SectionContext<SectionID>) -> String?)?
+    /// Which sections this configurator's views are for (all, unless narrowed with
+    /// ``forSections(where:)``).
+    var takesSection: @MainActor (SectionContext<SectionID>) -> Bool = { _ in true }
 
     /// A configurator of views of class `View` for supplementary views of `kind`.
     ///
@@ -116,6 +119,41 @@ public struct SupplementaryConfigurator<SectionID: Hashable & Sendable>: Sendabl
         return configurator
     }
 
+    /// A configurator of views of class `View` for supplementary views of `kind`, configured with
+    /// the kind too (one configurator for headers and footers, say).
+    public static func view<View: AnyObject>(
+        _ viewType: View.Type, kind: SupplementaryKind = .header, reuseIdentifier: String? = nil,
+        describe: (@MainActor (SectionContext<SectionID>) -> String?)? = nil,
+        configure: @escaping @MainActor (View, SupplementaryKind, SectionContext<SectionID>) -> Void
+    ) -> SupplementaryConfigurator {
+        view(viewType, kind: kind, reuseIdentifier: reuseIdentifier, describe: describe) { view, section in configure(view, kind, section) }
+    }
+
+    /// A copy for the sections `predicate` accepts only: sections of a list can have headers of
+    /// different classes, or none. The first configurator of a kind that takes a section is used;
+    /// a section that none takes shows its title (a table asks your delegate's
+    /// `viewForHeaderInSection` first).
+    ///
+    /// ```swift
+    /// try adapter.registerSupplementaryViews([
+    ///     .view(FavouritesHeader.self) { header, section in header.show(section) }.forSections { $0.id == "favourites" },
+    ///     .view(PlainHeader.self) { header, section in header.title = section.header },
+    /// ])
+    /// ```
+    public func forSections(where predicate: @escaping @MainActor (SectionContext<SectionID>) -> Bool) -> SupplementaryConfigurator {
+        var copy = self
+        let previous = takesSection
+        copy.takesSection = { previous($0) && predicate($0) }
+        return copy
+    }
+
+    /// A copy for the sections whose identifiers are in `ids` only.
+    public func forSections(_ ids: Set<SectionID>) -> SupplementaryConfigurator { forSections { ids.contains($0.id) } }
+
+    /// Whether this configurator's views are for the section `context` describes.
+    @MainActor
+    public func takes(_ context: SectionContext<SectionID>) -> Bool { takesSection(context) }
+
     /// Whether this configurator can show its sections in a view's standard title view.
     public var describesSections: Bool { describeSection != nil }
 
@@ -125,9 +163,11 @@ public struct SupplementaryConfigurator<SectionID: Hashable & Sendable>: Sendabl
 }
 
 extension Array {
-    /// The configurator for supplementary views of `kind`, if any.
-    public func configurator<SectionID>(for kind: SupplementaryKind) -> SupplementaryConfigurator<SectionID>?
+    /// The first configurator for supplementary views of `kind` that takes the section `context`
+    /// describes, if any.
+    @MainActor
+    public func configurator<SectionID>(for kind: SupplementaryKind, in context: SectionContext<SectionID>) -> SupplementaryConfigurator<SectionID>?
     where Element == SupplementaryConfigurator<SectionID> {
-        first { $0.kind == kind }
+        first { $0.kind == kind && $0.takes(context) }
     }
 }
