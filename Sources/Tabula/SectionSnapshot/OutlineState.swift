@@ -1,0 +1,55 @@
+/// How an item of a ``SectionSnapshot`` is drawn in an outline: how deep it is and whether it is
+/// expanded. What `UICollectionViewListCell`'s indentation and outline disclosure show.
+///
+/// A cell configurator asks the list's driver (``ListDriver/outlineState(of:)``), so the items
+/// themselves need not carry their depth:
+///
+/// ```swift
+/// let state = OutlineState(level: 1, isExpanded: false)
+/// state.decorate("Citrus")   // "  ▸ Citrus"
+/// ```
+public struct OutlineState: Hashable, Sendable, CustomStringConvertible {
+    /// How deep the item is: 0 for a top-level item.
+    public var level: Int
+    /// Whether the item is expanded; `nil` when it has no children, so nothing to expand.
+    public var isExpanded: Bool?
+
+    /// Creates a state.
+    public init(level: Int, isExpanded: Bool?) {
+        self.level = level
+        self.isExpanded = isExpanded
+    }
+
+    /// Whether the item has children (and so a disclosure control).
+    public var hasChildren: Bool { isExpanded != nil }
+
+    /// `text` as a text outline draws it: two spaces a level, then `▾ ` for an expanded item, `▸ `
+    /// for a collapsed one, nothing for an item without children.
+    public func decorate(_ text: String) -> String {
+        let marker = isExpanded.map { $0 ? "▾ " : "▸ " } ?? ""
+        return String(repeating: "  ", count: max(0, level)) + marker + text
+    }
+
+    public var description: String {
+        "level \(level), " + (isExpanded.map { $0 ? "expanded" : "collapsed" } ?? "no children")
+    }
+}
+
+/// A problem with identifiers given to a ``SectionSnapshot``: each case names the identifier.
+///
+/// A tree's items have no section-and-row positions, so these cases name the identifier alone,
+/// where ``SnapshotError`` also gives positions. A throwing edit leaves the section snapshot as it
+/// was.
+public enum SectionSnapshotError<ItemID: Hashable & Sendable>: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The identifier is already in the tree, or is given twice.
+    case duplicateItem(ItemID)
+    /// No item of the tree has this identifier.
+    case unknownItem(ItemID)
+
+    public var description: String {
+        switch self {
+        case .duplicateItem(let id): return "duplicate item identifier \(id) in the section snapshot"
+        case .unknownItem(let id): return "no item of the section snapshot has the identifier \(id)"
+        }
+    }
+}
