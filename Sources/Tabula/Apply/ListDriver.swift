@@ -94,6 +94,9 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     /// so any number of chained applies runs in constant stack.
     private var looping = false
     private var loopAgain = false
+    /// The section snapshots applied to sections, and the expansion handlers
+    /// (`ListDriver+SectionSnapshot.swift`).
+    var sectionTrees = SectionTrees<SectionID, Item>()
 
     /// Creates a driver whose items are updated when `updateKind` returns a kind (`nil`: the
     /// content is the same).
