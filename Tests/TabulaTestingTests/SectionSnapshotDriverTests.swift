@@ -206,6 +206,42 @@ struct SectionSnapshotDriverTests {
         #expect(driver.diagnostics.isEmpty)
     }
 
+    @Test("an Outline becomes a section snapshot of the list's item type, its expansion kept")
+    func outlineBridge() async throws {
+        let outline = Outline(
+            roots: [
+                OutlineNode("fruit", value: "Fruit", children: [OutlineNode("apple", value: "Apple"), OutlineNode("pear", value: "Pear")]),
+                OutlineNode("veg", value: "Vegetables", children: [OutlineNode("leek", value: "Leek")]),
+            ], expanded: ["fruit"])
+        let tree = try outline.sectionSnapshot { Folder($0.id, $0.value) }
+        #expect(tree.items.map(\.id) == ["fruit", "apple", "pear", "veg", "leek"])
+        #expect(tree.visibleItems.map(\.title) == outline.rows.map(\.value))
+        #expect(tree.isExpanded("fruit") && !tree.isExpanded("veg") && tree.parent(of: "leek")?.id == "veg")
+        let (list, adapter) = try await Self.makeList()
+        try await adapter.driver.apply(tree, to: "folders")
+        #expect(list.renderedText().hasSuffix("## Folders\n   ▾ Fruit\n     Apple\n     Pear\n   ▸ Vegetables"))
+        // Two nodes that make one identifier.
+        #expect(throws: SectionSnapshotError<String>.duplicateItem("same")) { try outline.sectionSnapshot { Folder("same", $0.value) } }
+    }
+
+    @Test("the documentation's examples")
+    func documentedExamples() async throws {
+        let driver = ListDriver<String, Identified<String>>()
+        let outline = Outline(roots: [OutlineNode("fruit", value: "Fruit", children: [OutlineNode("apple", value: "Apple")])])
+        let tree = try outline.sectionSnapshot { Identified($0.value) }
+        try await driver.apply(tree, to: "outline")
+        var folders = SectionSnapshot<Identified<String>>()
+        try folders.append([Identified("Documents"), Identified("Pictures")])
+        try folders.append([Identified("Taxes"), Identified("Letters")], to: "Documents")
+        try await driver.apply(folders, to: "folders")     // the section "recent" is not touched
+        try driver.toggleExpansion("Documents")            // "Taxes" and "Letters" animate in
+        await driver.waitUntilIdle()
+        #expect(driver.snapshot.sectionIdentifiers == ["outline", "folders"])
+        #expect(driver.snapshot.items(inSection: "folders")?.map(\.value) == ["Documents", "Taxes", "Letters", "Pictures"])
+        // With no view, outline state is kept all the same.
+        #expect(driver.outlineState(of: "Taxes") == OutlineState(level: 1, isExpanded: nil))
+    }
+
     /// Random expand, collapse and toggle sequences on a list of two outline sections around a
     /// plain one: every batch passes the headless view's UIKit checks, and the screen shows the model.
     @Test("random expansion sequences on a multi-section list: every batch is valid, the screen shows the model", arguments: [ListFlavor.table, .collection])
