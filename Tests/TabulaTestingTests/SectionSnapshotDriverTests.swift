@@ -203,6 +203,12 @@ struct SectionSnapshotDriverTests {
         await driver.apply(whole)
         #expect(driver.sectionSnapshot(for: "folders")?.items.map(\.id) == ["Documents", "Pictures"])
         #expect(driver.sectionSnapshot(for: "folders")?.isExpanded("Documents") == false)
+        #expect(driver.outlineState(of: "Documents") == nil, "the section is a plain one again")
+        // So is a section whose items an in-place edit changes.
+        try await driver.apply(try Self.folders(), to: "folders")
+        #expect(driver.outlineState(of: "Documents") != nil)
+        try driver.appendItems([Folder("Music")], toSection: "folders")
+        #expect(driver.outlineState(of: "Documents") == nil && driver.sectionSnapshot(for: "folders")?.count == 3)
         #expect(driver.diagnostics.isEmpty)
     }
 

@@ -65,7 +65,10 @@ extension ListDriver {
         let (update, cellUpdates, before, after) = try edit.batchUpdate(on: snapshot, updateKind: updateKind, canReconfigure: canReconfigure)
         let done = completion ?? { _ in }
         // Validated above: the edit cannot throw on this snapshot, and leaves it unchanged if it did.
-        func commit() { try? edit.perform(on: &snapshot, validated: true) }
+        func commit() {
+            try? edit.perform(on: &snapshot, validated: true)
+            if !edit.deletions.isEmpty || !edit.appends.isEmpty { keepSectionTrees(matching: snapshot) }
+        }
         guard !update.isEmpty || cellUpdates else {
             commit()
             done(.unchanged)

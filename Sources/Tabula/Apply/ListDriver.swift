@@ -222,6 +222,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     private func enqueue(_ job: Job) {
         let replaced = pending?.callbacks ?? []
         pending = job
+        keepSectionTrees(matching: job.snapshot)
         for callback in replaced { callback(.superseded) }
         guard !running else { return }
         running = true
@@ -260,6 +261,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         var next = snapshot
         try next.moveItem(at: source, to: destination)
         snapshot = next
+        keepSectionTrees(matching: next)
         if running { viewChangedUnderneath = true }
         if var waiting = pending, let path = next.indexPath(of: item.id), let section = next.section(at: path.section) {
             let before = path.item > 0 ? section.items[path.item - 1].id : nil
@@ -277,6 +279,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     /// itself. Prefer ``acknowledgeMove(from:to:)``, which also keeps a waiting update in step.
     public func acknowledgeViewChange(_ snapshot: Snapshot<SectionID, Item>) {
         self.snapshot = snapshot
+        keepSectionTrees(matching: snapshot)
         if running { viewChangedUnderneath = true }
     }
 

@@ -30,7 +30,8 @@ extension ListDriver {
     ///
     /// The change is made on top of ``latestSnapshot`` and diffed like any update, animated unless
     /// `animatingDifferences` is false. ``sectionSnapshot(for:)`` returns `sectionSnapshot` from
-    /// now on, until the section's items change another way.
+    /// now on, and ``outlineState(of:)`` answers from it, until a snapshot applied another way
+    /// changes the section's items (then the section is a plain one again).
     ///
     /// - Throws: ``SnapshotError/duplicateItem(_:first:second:)`` when a visible item's identifier
     ///   is in another section of the list; nothing is applied then.
@@ -129,16 +130,26 @@ extension ListDriver {
 
     // MARK: Internals
 
+    /// Forgets the section snapshot of each section whose items `snapshot` changes another way
+    /// than through ``apply(_:to:animatingDifferences:completion:)``: the tree no longer describes
+    /// what the section shows. Called for every snapshot the driver is given.
+    ///
+    /// - Complexity: O(1) without section snapshots; otherwise O(*v*) for their *v* visible items.
+    func keepSectionTrees(matching snapshot: Snapshot<SectionID, Item>) {
+        guard !sectionTrees.trees.isEmpty else { return }
+        sectionTrees.trees = sectionTrees.trees.filter { section, tree in
+            guard let items = snapshot.items(inSection: section) else { return false }
+            return tree.hasVisibleItems(identifiedAs: items)
+        }
+    }
+
     /// The tree of `section` in ``latestSnapshot``, and whether it was applied (`false`: a flat
     /// one made from the section's items).
     func currentTree(for section: SectionID) -> (tree: SectionSnapshot<Item>, applied: Bool)? {
         guard let items = latestSnapshot.items(inSection: section) else { return nil }
-        if var tree = sectionTrees.trees[section] {
-            let visible = tree.walk(onlyVisible: true)
-            if visible.count == items.count && zip(visible, items).allSatisfy({ $0.item.id == $1.id }) {
-                for item in items { tree.nodes[item.id]!.item = item }
-                return (tree, true)
-            }
+        if var tree = sectionTrees.trees[section], tree.hasVisibleItems(identifiedAs: items) {
+            for item in items { tree.nodes[item.id]!.item = item }
+            return (tree, true)
         }
         var flat = SectionSnapshot<Item>()
         flat.roots = items.map(\.id)

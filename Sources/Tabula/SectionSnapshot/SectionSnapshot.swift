@@ -204,6 +204,12 @@ extension SectionSnapshot {
         return result
     }
 
+    /// Whether `items` are the visible items, by identifier, in order.
+    func hasVisibleItems(identifiedAs items: [Item]) -> Bool {
+        let visible = walk(onlyVisible: true)
+        return visible.count == items.count && zip(visible, items).allSatisfy { $0.item.id == $1.id }
+    }
+
     /// The visible or all items, depth first, with their levels. The walk keeps its own stack.
     func walk(onlyVisible: Bool) -> [(item: Item, level: Int)] {
         var result: [(item: Item, level: Int)] = []
