@@ -37,7 +37,7 @@
         }
 
         private func show() {
-            adapter?.applyNow(EventsFeed.snapshot(events: events, query: query))
+            adapter?.apply(EventsFeed.snapshot(events: events, query: query))
         }
     }
 #endif

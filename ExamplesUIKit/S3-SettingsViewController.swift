@@ -53,7 +53,7 @@
         }
 
         private func show() {
-            adapter?.applyNow(screen == .settings ? model.settings() : model.languages())
+            adapter?.apply(screen == .settings ? model.settings() : model.languages())
         }
     }
 #endif

@@ -78,7 +78,7 @@
                 Section("banner") { HostedFeedRow.banner("\(favourites.count) starred") }
                 Section("countries", header: "Countries") { listings.map(HostedFeedRow.country) }
             }
-            adapter?.applyNow(snapshot, animatingDifferences: animated)
+            adapter?.apply(snapshot, animatingDifferences: animated)
         }
     }
 #endif

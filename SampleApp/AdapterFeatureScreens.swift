@@ -63,7 +63,7 @@
                 try? self?.adapter?.scrollToItem(42, at: .middle)
                 try? self?.adapter?.selectItem(42)
             })
-            if let snapshot = try? Snapshot(items: (0..<100).map { TodoTask(id: $0, title: "Task \($0)") }) { adapter?.applyNow(snapshot) }
+            if let snapshot = try? Snapshot(items: (0..<100).map { TodoTask(id: $0, title: "Task \($0)") }) { adapter?.apply(snapshot) }
         }
 
         /// The identifiers on screen, for a status line.
@@ -125,7 +125,7 @@
                 Section("todo", header: "To do", items: (0..<5).map { TodoTask(id: $0, title: "Task \($0)") })
                 Section("done", header: "Done", items: (5..<8).map { TodoTask(id: $0, title: "Task \($0)") })
             }
-            if let snapshot { adapter.applyNow(snapshot) }
+            if let snapshot { adapter.apply(snapshot) }
         }
     }
 #endif

@@ -83,7 +83,7 @@
         private func show() {
             let albums = Dictionary(grouping: photos, by: \.album)
             let snapshot = try? Snapshot(albums.keys.sorted().map { Section($0, header: $0, items: albums[$0] ?? []) })
-            if let snapshot { adapter?.applyNow(snapshot) }
+            if let snapshot { adapter?.apply(snapshot) }
         }
 
         // UITableViewDelegate, still ours.

@@ -146,7 +146,7 @@ package final class TabulaListState<SectionID: Hashable & Sendable, Item: Identi
     ) where Adapter.SectionID == SectionID, Adapter.Item == Item {
         configureSelection(of: adapter)
         if !content.duplicates.isEmpty { content.actions.onDuplicates?(content.duplicates) }
-        adapter.applyNow(content.snapshot, animatingDifferences: animated) { [weak self] result in
+        adapter.apply(content.snapshot, animatingDifferences: animated) { [weak self] result in
             guard let self else { return }
             self.syncSelection(select: select)
             self.content.actions.onApply?(result)

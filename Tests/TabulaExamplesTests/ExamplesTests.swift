@@ -89,8 +89,8 @@ struct ExamplesTests {
         // Weak: the adapters' selection handlers hold the model, the model holds this closure.
         model.onChange = { [weak model, weak mainAdapter, weak subAdapter] in
             guard let model else { return }
-            mainAdapter?.applyNow(model.settings())
-            subAdapter?.applyNow(model.languages())
+            mainAdapter?.apply(model.settings())
+            subAdapter?.apply(model.languages())
         }
         var opened = false
         // A tap is an action on these screens: the row does not stay selected.
@@ -98,8 +98,8 @@ struct ExamplesTests {
         subAdapter.deselectsAfterSelection = true
         mainAdapter.onSelect = { setting, _ in opened = model.select(setting) || opened }
         subAdapter.onSelect = { setting, _ in model.select(setting) }
-        mainAdapter.applyNow(model.settings())
-        subAdapter.applyNow(model.languages())
+        mainAdapter.apply(model.settings(), completion: nil)
+        subAdapter.apply(model.languages(), completion: nil)
         #expect(main.renderedText() == """
             ## General
                Dark mode  [off]

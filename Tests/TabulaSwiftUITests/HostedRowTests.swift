@@ -18,7 +18,7 @@ struct HostedRowTests {
         let adapter = try HeadlessListAdapter<String, Setting>(listView: list, cells: model.cells)
         model.onChange = { [weak model, weak adapter] in
             guard let model else { return }
-            adapter?.applyNow(model.settings)
+            adapter?.apply(model.settings)
         }
         await adapter.apply(model.settings)
         // The same text as the content cells of seed 003's UIKit screen (TabulaExamplesTests).
@@ -63,7 +63,7 @@ struct HostedRowTests {
         adapter.deselectsAfterSelection = true  // a tap picks the language; the row does not stay selected
         model.onChange = { [weak model, weak adapter] in
             guard let model else { return }
-            adapter?.applyNow(model.languages)
+            adapter?.apply(model.languages)
         }
         await adapter.apply(model.languages)
         try list.tapItem(at: ItemPath(item: 1, section: 0))

@@ -39,7 +39,7 @@ struct AdapterTests {
     @Test func eachKindGoesToItsCellClassWithNoCast() throws {
         let list = HeadlessListView(viewportHeight: nil)
         let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: Self.cells())
-        try adapter.applyNow(snapshot([.title(id: 1, "Hello"), .counter(id: 2, 3)]))
+        try adapter.apply(snapshot([.title(id: 1, "Hello"), .counter(id: 2, 3)]))
         #expect(list.cellForItem(at: ItemPath(item: 0, section: 0)) is TitleCell)
         #expect(list.cellForItem(at: ItemPath(item: 1, section: 0)) is CounterCell)
         #expect(list.renderedText() == "## Main\n   Hello\n   count  —  3")
@@ -87,7 +87,7 @@ struct AdapterTests {
         }
         let list = HeadlessListView(viewportHeight: nil)
         let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: cells)
-        try adapter.applyNow(snapshot([.title(id: 1, "a"), .title(id: 11, "b")]))
+        try adapter.apply(snapshot([.title(id: 1, "a"), .title(id: 11, "b")]))
         #expect(list.cellForItem(at: ItemPath(item: 0, section: 0))?.reuseIdentifier == "big")
         #expect(list.cellForItem(at: ItemPath(item: 1, section: 0))?.reuseIdentifier == "small")
         #expect(list.renderedText() == "## Main\n   A\n   b")
@@ -141,14 +141,14 @@ struct AdapterTests {
     func outOfSyncView() throws {
         let list = HeadlessListView(viewportHeight: nil)
         let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: Self.cells())
-        try adapter.applyNow(snapshot([.title(id: 1, "a")]))
+        try adapter.apply(snapshot([.title(id: 1, "a")]))
         // Someone else drives the view for a moment.
         let intruder = StringsDataSource([["x", "y"]])
         list.register(HeadlessCell.self, forCellReuseIdentifier: "cell")
         list.dataSource = intruder
         try list.reloadData()
         list.dataSource = adapter
-        try adapter.applyNow(snapshot([.title(id: 1, "a"), .title(id: 2, "b")]))
+        try adapter.apply(snapshot([.title(id: 1, "a"), .title(id: 2, "b")]))
         #expect(adapter.driver.diagnostics == [ListDiagnostic(.viewOutOfSync(viewCounts: [2], snapshotCounts: [1]))])
         #expect(list.renderedText() == "## Main\n   a\n   b")
     }
@@ -245,7 +245,7 @@ struct AdapterTests {
         }
         let list = HeadlessListView(viewportHeight: nil)
         let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: cells)
-        try adapter.applyNow(snapshot([.title(id: 1, "Language"), .counter(id: 2, 1)]))
+        try adapter.apply(snapshot([.title(id: 1, "Language"), .counter(id: 2, 1)]))
         #expect(list.renderedText() == "## Main\n   Language  >\n   n  —  1  [on]")
     }
 }

@@ -46,9 +46,9 @@ struct ApplyResultTests {
         // Diff off the main actor, so the first update is still in flight when the others arrive.
         adapter.driver.backgroundDiffThreshold = 0
         var results: [String: ApplyResult] = [:]
-        adapter.applyNow(try notes(["start", "r1"])) { results["in flight"] = $0 }
-        adapter.applyNow(try notes(["start", "r1", "r2"])) { results["results"] = $0 }
-        adapter.applyNow(Snapshot()) { results["empty"] = $0 }
+        adapter.apply(try notes(["start", "r1"])) { results["in flight"] = $0 }
+        adapter.apply(try notes(["start", "r1", "r2"])) { results["results"] = $0 }
+        adapter.apply(Snapshot()) { results["empty"] = $0 }
         await adapter.driver.waitUntilIdle()
         #expect(results["results"] == .superseded, "replaced while waiting: it never reached the screen")
         #expect(results["in flight"] == .batchUpdates(animated: true))

@@ -97,8 +97,8 @@ struct UserEditTests {
         adapter.canDelete = { _ in true }
         await adapter.apply(snapshot([1, 2, 3]))
         adapter.driver.backgroundDiffThreshold = 0  // diffs run in a task: updates queue up
-        adapter.applyNow(snapshot([1, 2, 3, 4]))
-        adapter.applyNow(snapshot([1, 2, 3, 4, 5]))  // waits behind the first
+        adapter.apply(snapshot([1, 2, 3, 4]), completion: nil)
+        adapter.apply(snapshot([1, 2, 3, 4, 5]), completion: nil)  // waits behind the first
         try list.commitDelete(at: ItemPath(item: 1, section: 0))  // the user deletes 2, on screen
         try await settle(adapter.driver)
         #expect(adapter.snapshot.itemIdentifiers == [1, 3, 4, 5])
@@ -113,8 +113,8 @@ struct UserEditTests {
         adapter.canMove = { _ in true }
         await adapter.apply(snapshot([1, 2, 3]))
         adapter.driver.backgroundDiffThreshold = 0
-        adapter.applyNow(snapshot([1, 2, 3, 4]))  // in flight (diffing)
-        adapter.applyNow(snapshot([1, 2, 3, 4, 5]))  // waiting
+        adapter.apply(snapshot([1, 2, 3, 4]), completion: nil)  // in flight (diffing)
+        adapter.apply(snapshot([1, 2, 3, 4, 5]), completion: nil)  // waiting
         try list.interactiveMove(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 2, section: 0))  // 1 after 3
         try await settle(adapter.driver)
         #expect(adapter.snapshot.itemIdentifiers == [2, 3, 1, 4, 5])

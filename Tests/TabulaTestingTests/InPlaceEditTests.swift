@@ -10,7 +10,7 @@ struct InPlaceEditTests {
     func shown(_ ids: [Int], section: String = "main") throws -> (HeadlessListView, HeadlessListAdapter<String, Mixed>) {
         let list = HeadlessListView(viewportHeight: nil)
         let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: AdapterTests.cells())
-        adapter.applyNow(try Snapshot([Section(section, items: ids.map { .title(id: $0, "t\($0)") })]))
+        adapter.apply(try Snapshot([Section(section, items: ids.map { .title(id: $0, "t\($0)") })]))
         return (list, adapter)
     }
 
@@ -105,7 +105,7 @@ struct InPlaceEditTests {
     func busyFallsBackToDiff() async throws {
         let (list, adapter) = try shown([1, 2, 3])
         adapter.driver.backgroundDiffThreshold = 0  // diffs run in a task: the driver stays busy
-        adapter.applyNow(try Snapshot([Section("main", items: [1, 2, 3, 4].map { Mixed.title(id: $0, "t\($0)") })]))
+        adapter.apply(try Snapshot([Section("main", items: [1, 2, 3, 4].map { Mixed.title(id: $0, "t\($0)") })]), completion: nil)
         #expect(adapter.driver.isUpdating)
         try adapter.driver.updateItems([.title(id: 4, "four")])
         try adapter.driver.appendItems([.title(id: 5, "t5")])
@@ -136,7 +136,7 @@ struct InPlaceEditTests {
         let list = HeadlessListView(viewportHeight: 12)
         let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: AdapterTests.cells())
         var expected = try Snapshot<String, Mixed>([Section("a", items: []), Section("b", items: [])])
-        adapter.applyNow(expected)
+        adapter.apply(expected)
         var nextID = 1
         for step in 0..<400 {
             let ids = expected.itemIdentifiers

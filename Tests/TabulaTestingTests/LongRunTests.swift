@@ -52,7 +52,7 @@ struct LongRunTests {
     func chainedApplies(reloading: Bool) throws {
         let list = HeadlessListView(viewportHeight: nil)
         let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: AdapterTests.cells())
-        adapter.applyNow(snapshot(0))
+        adapter.apply(snapshot(0))
         let driver = adapter.driver
         let total = 100_000
         var done = 0

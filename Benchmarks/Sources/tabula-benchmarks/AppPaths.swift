@@ -33,7 +33,7 @@ func oneRowApplyLines() -> [String] {
         let list = HeadlessListView(viewportHeight: 20)
         let adapter = try! HeadlessListAdapter<Int, Row>(listView: list, cells: cells)
         adapter.driver.backgroundDiffThreshold = .max
-        adapter.applyNow(try! Snapshot(items: rows))
+        adapter.apply(try! Snapshot(items: rows))
         try! list.scrollToItem(at: ItemPath(item: count / 2, section: 0))  // the changed row is on screen
         return (list, adapter)
     }
@@ -52,7 +52,7 @@ func oneRowApplyLines() -> [String] {
         round += 1
         var changed = rows
         changed[count / 2].value = round
-        pair.1.applyNow(try! Snapshot(items: changed))
+        pair.1.apply(try! Snapshot(items: changed))
     }
     let reload = measure(runs: runs, setUp: make) { pair in
         var changed = rows

@@ -147,12 +147,57 @@ extension ListAdapter {
         await driver.applyUsingReloadData(snapshot)
     }
 
-    /// Shows `snapshot` without waiting; `completion` gets what became of it.
+    /// Shows `snapshot` without waiting, from synchronous code, as Apple's
+    /// `apply(_:animatingDifferences:completion:)`; `completion` gets what became of it.
+    public func apply(
+        _ snapshot: Snapshot<SectionID, Item>, animatingDifferences: Bool = true, completion: (@MainActor (ApplyResult) -> Void)? = nil
+    ) {
+        driver.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// Shows `snapshot` without waiting; the same as the synchronous
+    /// ``apply(_:animatingDifferences:completion:)``, under the name it had before.
+    @available(*, deprecated, renamed: "apply(_:animatingDifferences:completion:)")
     public func applyNow(
         _ snapshot: Snapshot<SectionID, Item>, animatingDifferences: Bool = true, completion: (@MainActor (ApplyResult) -> Void)? = nil
     ) {
         driver.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
     }
+
+    /// Replaces the items of the section `section` with the visible items of `sectionSnapshot`
+    /// (a tree whose parents expand and collapse), leaving the other sections as they are, as
+    /// Apple's `apply(_:to:animatingDifferences:completion:)`. See ``SectionSnapshot``.
+    ///
+    /// - Throws: `SnapshotError` naming an item that another section already has.
+    public func apply(
+        _ sectionSnapshot: SectionSnapshot<Item>, to section: SectionID, animatingDifferences: Bool = true,
+        completion: (@MainActor (ApplyResult) -> Void)? = nil
+    ) throws {
+        try driver.apply(sectionSnapshot, to: section, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// The section snapshot last applied to `section`, with its expansion state, or `nil` when the
+    /// section is not a tree.
+    public func sectionSnapshot(for section: SectionID) -> SectionSnapshot<Item>? { driver.sectionSnapshot(for: section) }
+
+    /// Expands the item `id` of a section snapshot when it is collapsed, and collapses it when it
+    /// is expanded, animated, after asking ``ListDriver/sectionSnapshotHandlers``: what a tap on an
+    /// outline disclosure does.
+    ///
+    /// - Returns: `false` when a handler refused or nothing changed.
+    /// - Throws: `SnapshotError.unknownItem` naming `id` when no section snapshot holds it.
+    @discardableResult
+    public func toggleExpansion(_ id: Item.ID, animatingDifferences: Bool = true) throws -> Bool {
+        try driver.toggleExpansion(id, animatingDifferences: animatingDifferences)
+    }
+
+    /// Where the item `id` stands in its section snapshot: its level, and whether it is expanded
+    /// (`nil` when it has no children); `nil` for an item outside section snapshots.
+    public func outlineState(of id: Item.ID) -> OutlineState? { driver.outlineState(of: id) }
+
+    /// The identifier of the section at `index` on screen, or `nil`: what a compositional layout's
+    /// section provider asks (Apple's `sectionIdentifier(for:)`).
+    public func sectionIdentifier(at index: Int) -> SectionID? { driver.snapshot.section(at: index)?.id }
 }
 
 extension ListAdapter {
