@@ -57,7 +57,12 @@ public final class DatabaseList<Record: ListRecord> {
     private var wake: AsyncStream<Void>.Continuation?
     private weak var driver: ListDriver<Record.SectionKey, Record>?
     private let model = SortedRows<Record>()
-    /// The generation of the last commit whose changes are on screen.
+    /// Which run of the list is current: `start()` and `stop()` count one up. A round, a `start()`
+    /// or a `settle()` of an earlier run, still waiting on the database, the model or the view when
+    /// the list restarts, sees that it is stale and leaves the new run's state alone.
+    private var run = 0
+    /// The generation (of the current run's observer) of the last commit whose changes are on
+    /// screen.
     private var shownGeneration = 0
     /// `settle()` callers waiting for a generation to be shown.
     private var settlers: [(generation: Int, continuation: CheckedContinuation<Void, any Error>)] = []
@@ -75,10 +80,13 @@ public final class DatabaseList<Record: ListRecord> {
 
     /// Fetches the table, shows it, then keeps the driver's view in step with every commit.
     ///
-    /// - Throws: ``DatabaseListError`` when the first fetch fails.
+    /// - Throws: ``DatabaseListError`` when the first fetch fails, or with stage
+    ///   ``DatabaseListError/Stage/stopped`` when ``stop()`` or another `start` comes first.
     public func start(driving driver: ListDriver<Record.SectionKey, Record>) async throws {
         stop()
+        let run = self.run
         self.driver = driver
+        shownGeneration = 0
         let observer = CommitObserver(table: Record.databaseTableName)
         // Register the observer in a writer access: every commit after it is seen.
         do {
@@ -87,20 +95,27 @@ public final class DatabaseList<Record: ListRecord> {
                 db.add(transactionObserver: observer, extent: .observerLifetime)
             }
         } catch {
+            guard run == self.run else { throw stopped() }
             throw report(DatabaseListError(stage: .initialFetch, table: Record.databaseTableName, message: "\(error)"))
         }
+        guard run == self.run else {
+            writer.remove(transactionObserver: observer)
+            throw stopped()
+        }
         self.observer = observer
-        shownGeneration = 0
         observer.requestFullFetch()
-        if let error = await round(stage: .initialFetch) { throw error }
+        if let error = await round(stage: .initialFetch, run: run) { throw error }
+        guard run == self.run else { throw stopped() }
 
         let (signals, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         self.wake = wake
         observer.onCommit = { wake.yield() }
         pump = Task { @MainActor [weak self] in
+            // A signal buffered before `stop()` is still delivered after it: only the current run
+            // takes work from the observer.
             for await _ in signals {
-                guard let self else { return }
-                _ = await self.round(stage: .changedRows)
+                guard let self, !Task.isCancelled, run == self.run else { return }
+                _ = await self.round(stage: .changedRows, run: run)
             }
         }
         // A commit may have landed between the first round and `onCommit` being set.
@@ -109,6 +124,7 @@ public final class DatabaseList<Record: ListRecord> {
 
     /// Stops observing; the view keeps what it shows. Pending ``settle()`` calls throw.
     public func stop() {
+        run += 1
         pump?.cancel()
         pump = nil
         wake?.finish()
@@ -121,7 +137,7 @@ public final class DatabaseList<Record: ListRecord> {
         let waiting = settlers.map(\.continuation) + roundWaiters.map(\.continuation)
         settlers = []
         roundWaiters = []
-        let error = DatabaseListError(stage: .stopped, table: Record.databaseTableName, message: "the list was stopped")
+        let error = stopped()
         for continuation in waiting { continuation.resume(throwing: error) }
     }
 
@@ -146,6 +162,7 @@ public final class DatabaseList<Record: ListRecord> {
     ///   database, a dropped table) or the list is stopped before they are.
     public func settle() async throws {
         guard let observer else { throw notStarted() }
+        let run = self.run
         // A writer access runs after every earlier commit's observer callback: the generation read
         // here counts exactly the commits made before this call.
         let target: Int
@@ -155,11 +172,14 @@ public final class DatabaseList<Record: ListRecord> {
                 return observer.generation
             }
         } catch {
+            guard run == self.run else { throw stopped() }
             // A closed connection answers with SQLite's misuse error (code 21), whose text is
             // misleading ("out of memory"): say what it means.
             throw report(DatabaseListError(
                 stage: .changedRows, table: Record.databaseTableName, message: "cannot reach the database (is it closed?): \(error)"))
         }
+        // The list restarted meanwhile: the target counts another observer's commits.
+        guard run == self.run else { throw stopped() }
         if target <= shownGeneration { return }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             settlers.append((target, continuation))
@@ -171,11 +191,14 @@ public final class DatabaseList<Record: ListRecord> {
 
     /// Fetches what the commits since the last round touched (or everything, after a schema change)
     /// and shows it. Returns the error it reported, if any.
-    private func round(stage: DatabaseListError.Stage) async -> DatabaseListError? {
-        guard let observer, let driver else { return nil }
+    /// A round of an earlier run (`run` is not current) returns `nil` and changes nothing.
+    private func round(stage: DatabaseListError.Stage, run: Int) async -> DatabaseListError? {
+        guard run == self.run, let observer, let driver else { return nil }
         roundsStarted += 1
         let number = roundsStarted
-        let outcome = await runRound(stage: stage, observer: observer, driver: driver)
+        let outcome = await runRound(stage: stage, run: run, observer: observer, driver: driver)
+        // `stop()` has answered the waiters of a stale run.
+        guard run == self.run else { return nil }
         var still: [(round: Int, continuation: CheckedContinuation<Void, any Error>)] = []
         for waiter in roundWaiters {
             if waiter.round > number {
@@ -191,26 +214,34 @@ public final class DatabaseList<Record: ListRecord> {
     }
 
     private func runRound(
-        stage: DatabaseListError.Stage, observer: CommitObserver, driver: ListDriver<Record.SectionKey, Record>
+        stage: DatabaseListError.Stage, run: Int, observer: CommitObserver, driver: ListDriver<Record.SectionKey, Record>
     ) async -> DatabaseListError? {
         let table = Record.databaseTableName
         var work: RoundResult
         do {
             work = try await writer.writeWithoutTransaction { db in try Self.fetch(db, observer: observer) }
         } catch {
+            guard run == self.run else { return nil }
             return fail(DatabaseListError(stage: stage == .initialFetch ? .initialFetch : .changedRows, table: table, message: "\(error)"), upTo: nil)
         }
+        guard run == self.run else { return nil }
         if stage == .initialFetch { work.failure?.stage = .initialFetch }
         let snapshot: SnapshotType
         do {
+            // The model takes a merge only from the run that last replaced its rows: a stale
+            // round's rows, fetched before the restart, never overwrite newer ones.
+            let merged: SnapshotType?
             if let all = work.all {
-                snapshot = try await model.replace(with: all, rowIDs: work.upserted.map(\.rowID))
+                merged = try await model.replace(with: all, rowIDs: work.upserted.map(\.rowID), run: run)
             } else if !work.upserted.isEmpty || !work.deletedRowIDs.isEmpty {
-                snapshot = try await model.merge(upserted: work.upserted, deleted: work.deletedRowIDs)
+                merged = try await model.merge(upserted: work.upserted, deleted: work.deletedRowIDs, run: run)
             } else {
-                snapshot = await model.snapshot
+                merged = await model.snapshot
             }
+            guard let merged, run == self.run else { return nil }
+            snapshot = merged
         } catch {
+            guard run == self.run else { return nil }
             // The rows are kept as they were; fetch them again next time.
             observer.requestFullFetch()
             return fail(DatabaseListError(stage: .snapshot, table: table, message: "\(error)"), upTo: work.generation)
@@ -219,6 +250,7 @@ public final class DatabaseList<Record: ListRecord> {
         // A user's edit applied meanwhile (on top of this snapshot, `ListDriver.applyEdit`) may
         // supersede it: then the screen shows these rows once the driver is idle.
         if await driver.apply(snapshot) == .superseded { await driver.waitUntilIdle() }
+        guard run == self.run else { return nil }
         onSnapshot?(snapshot)
         if let failure = work.failure { return fail(failure, upTo: work.generation) }
         if let mismatch = work.orderingMismatch { report(mismatch) } else { lastError = nil }
@@ -245,6 +277,10 @@ public final class DatabaseList<Record: ListRecord> {
             }
         }
         settlers = still
+    }
+
+    private func stopped() -> DatabaseListError {
+        DatabaseListError(stage: .stopped, table: Record.databaseTableName, message: "the list was stopped")
     }
 
     private func notStarted() -> DatabaseListError {
@@ -446,20 +482,27 @@ actor SortedRows<Record: ListRecord> {
     private(set) var snapshot = Snapshot<Record.SectionKey, Record>()
     /// Which record each rowid holds (the record's `id` need not be the rowid).
     private var recordIDs: [Int64: Int64] = [:]
+    /// The run of the list whose whole fetch the rows come from.
+    private var run = Int.min
 
-    /// Replaces every row; `rowIDs` is parallel to `rows`.
-    func replace(with rows: [Record], rowIDs: [Int64]) throws -> Snapshot<Record.SectionKey, Record> {
+    /// Replaces every row with those of `run`'s whole fetch; `rowIDs` is parallel to `rows`.
+    /// Returns `nil`, and changes nothing, for a run older than the rows'.
+    func replace(with rows: [Record], rowIDs: [Int64], run: Int) throws -> Snapshot<Record.SectionKey, Record>? {
+        guard run >= self.run else { return nil }
         var sections = Dictionary(grouping: rows, by: \.sectionKey)
         for key in sections.keys { sections[key]!.sort(by: Record.areInIncreasingOrder) }
         snapshot = try Snapshot(sections.keys.sorted().map { key in
             Section(key, header: Record.sectionTitle(for: key), items: sections[key]!)
         })
         recordIDs = Dictionary(zip(rowIDs, rows.map(\.id)), uniquingKeysWith: { _, last in last })
+        self.run = run
         return snapshot
     }
 
-    /// Applies the changes of one or more commits. On a throw the rows stay as they were.
-    func merge(upserted: [(rowID: Int64, record: Record)], deleted: Set<Int64>) throws -> Snapshot<Record.SectionKey, Record> {
+    /// Applies the changes of one or more commits of `run`. On a throw the rows stay as they
+    /// were; for another run than the rows' it returns `nil` and changes nothing.
+    func merge(upserted: [(rowID: Int64, record: Record)], deleted: Set<Int64>, run: Int) throws -> Snapshot<Record.SectionKey, Record>? {
+        guard run == self.run else { return nil }
         var next = snapshot
         var ids = recordIDs
         var moving: [Record] = []
