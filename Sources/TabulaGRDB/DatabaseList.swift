@@ -29,6 +29,10 @@ import Tabula
 ///   renamed) the error is reported and the last good rows stay; the next commit after the table
 ///   is back shows its true contents.
 /// - A closed database is reported by the next access (``settle()``, ``refresh()``).
+/// - Two rows that hold the same record `id` (an `id` column that is not the rowid and not
+///   unique) are handled as ``duplicatePolicy`` says: one is shown, the other is kept aside and
+///   shown as soon as the first goes; with `DuplicatePolicy.reject` the repeat is reported
+///   (stage ``DatabaseListError/Stage/repeatedID``, naming the id and both rowids).
 ///
 /// ## Limits
 /// - Only commits made through `writer` are seen. Another connection or process writing to the same
@@ -56,7 +60,7 @@ public final class DatabaseList<Record: ListRecord> {
     private var pump: Task<Void, Never>?
     private var wake: AsyncStream<Void>.Continuation?
     private weak var driver: ListDriver<Record.SectionKey, Record>?
-    private let model = SortedRows<Record>()
+    private let model: SortedRows<Record>
     /// Which run of the list is current: `start()` and `stop()` count one up. A round, a `start()`
     /// or a `settle()` of an earlier run, still waiting on the database, the model or the view when
     /// the list restarts, sees that it is stale and leaves the new run's state alone.
@@ -70,9 +74,19 @@ public final class DatabaseList<Record: ListRecord> {
     private var roundsStarted = 0
     private var roundWaiters: [(round: Int, continuation: CheckedContinuation<Void, any Error>)] = []
 
-    /// Creates a list of `Record`'s table in `writer`.
-    public init(writer: any DatabaseWriter) {
+    /// What the list does when two rows hold the same record `id` (possible when the `id` column
+    /// is not the rowid and not unique). Of the rows that hold one id, one is shown: the one with
+    /// the smallest rowid, or with `DuplicatePolicy.keepLast` the largest. The others are kept
+    /// aside and shown when it goes. With `DuplicatePolicy.reject` (the default) each repeat is
+    /// also reported, stage ``DatabaseListError/Stage/repeatedID``, for as long as it lasts.
+    public let duplicatePolicy: DuplicatePolicy
+
+    /// Creates a list of `Record`'s table in `writer`, handling rows that repeat a record id as
+    /// `duplicatePolicy` says.
+    public init(writer: any DatabaseWriter, duplicatePolicy: DuplicatePolicy = .reject) {
         self.writer = writer
+        self.duplicatePolicy = duplicatePolicy
+        model = SortedRows(policy: duplicatePolicy)
     }
 
     // `stop()` cannot run from a nonisolated deinit; the observer is removed with the writer's
@@ -104,7 +118,8 @@ public final class DatabaseList<Record: ListRecord> {
         }
         self.observer = observer
         observer.requestFullFetch()
-        if let error = await round(stage: .initialFetch, run: run) { throw error }
+        // Rows that repeat an id do not stop the list: the error stays in `lastError`.
+        if let error = await round(stage: .initialFetch, run: run), error.stage != .repeatedID { throw error }
         guard run == self.run else { throw stopped() }
 
         let (signals, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
@@ -230,16 +245,19 @@ public final class DatabaseList<Record: ListRecord> {
         do {
             // The model takes a merge only from the run that last replaced its rows: a stale
             // round's rows, fetched before the restart, never overwrite newer ones.
-            let merged: SnapshotType?
+            let merged: SortedRows<Record>.Rows?
             if let all = work.all {
                 merged = try await model.replace(with: all, rowIDs: work.upserted.map(\.rowID), run: run)
             } else if !work.upserted.isEmpty || !work.deletedRowIDs.isEmpty {
                 merged = try await model.merge(upserted: work.upserted, deleted: work.deletedRowIDs, run: run)
             } else {
-                merged = await model.snapshot
+                merged = await model.current
             }
             guard let merged, run == self.run else { return nil }
-            snapshot = merged
+            snapshot = merged.snapshot
+            if work.failure == nil, duplicatePolicy == .reject, !merged.repeats.isEmpty {
+                work.failure = Self.repeatedIDs(merged.repeats)
+            }
         } catch {
             guard run == self.run else { return nil }
             // The rows are kept as they were; fetch them again next time.
@@ -383,6 +401,18 @@ public final class DatabaseList<Record: ListRecord> {
         return result
     }
 
+    /// The error that names the record ids held by more than one row, and those rows.
+    nonisolated static func repeatedIDs(_ repeats: [SortedRows<Record>.Repeat]) -> DatabaseListError {
+        let named = repeats.prefix(5).map { item in
+            let rows = ([item.shown] + item.hidden).map(String.init).joined(separator: ", ")
+            return "id \(item.id) is held by rows \(rows); row \(item.shown) is shown"
+        }
+        let more = repeats.count > 5 ? "; and \(repeats.count - 5) more ids" : ""
+        return DatabaseListError(
+            stage: .repeatedID, table: Record.databaseTableName, message: named.joined(separator: "; ") + more,
+            rowIDs: repeats.flatMap { [$0.shown] + $0.hidden }.sorted())
+    }
+
     /// The first pair of rows, in SQL order, that ``ListRecord/areInIncreasingOrder(_:_:)`` does
     /// not order the same way (or cannot tell apart).
     nonisolated static func orderingMismatch(in records: [Record]) -> DatabaseListError? {
@@ -479,55 +509,140 @@ final class CommitObserver: TransactionObserver, Sendable {
 /// sorted position (binary search). Rebuilding the whole snapshot for every commit would hash every
 /// row again: with 100,000 rows that alone cost several times the diff (measured).
 actor SortedRows<Record: ListRecord> {
+    /// Rows that repeat a record id: the id, the rowid shown and the rowids hidden.
+    struct Repeat: Hashable, Sendable {
+        var id: Int64
+        var shown: Int64
+        var hidden: [Int64]
+    }
+
     private(set) var snapshot = Snapshot<Record.SectionKey, Record>()
-    /// Which record each rowid holds (the record's `id` need not be the rowid).
+    /// Which record each rowid holds, shown or hidden (the record's `id` need not be the rowid).
     private var recordIDs: [Int64: Int64] = [:]
+    /// Which rowid each record on screen comes from.
+    private var shownRowIDs: [Int64: Int64] = [:]
+    /// Rows not shown because another row holds the same record id (only ids that are repeated).
+    private var hidden: [Int64: [Int64: Record]] = [:]
+    /// Which of the rows that hold one id is shown: the smallest rowid, or with `.keepLast` the
+    /// largest. A function of the table alone, so a whole fetch and a merge agree.
+    private let keepsLargestRowID: Bool
     /// The run of the list whose whole fetch the rows come from.
     private var run = Int.min
 
+    init(policy: DuplicatePolicy) {
+        keepsLargestRowID = policy == .keepLast
+    }
+
+    /// The rows on screen, and the record ids repeated (by id).
+    typealias Rows = (snapshot: Snapshot<Record.SectionKey, Record>, repeats: [Repeat])
+
+    var current: Rows {
+        (snapshot, hidden.map { Repeat(id: $0.key, shown: shownRowIDs[$0.key]!, hidden: $0.value.keys.sorted()) }.sorted { $0.id < $1.id })
+    }
+
+    private func prefers(_ a: Int64, over b: Int64) -> Bool { keepsLargestRowID ? a > b : a < b }
+
     /// Replaces every row with those of `run`'s whole fetch; `rowIDs` is parallel to `rows`.
     /// Returns `nil`, and changes nothing, for a run older than the rows'.
-    func replace(with rows: [Record], rowIDs: [Int64], run: Int) throws -> Snapshot<Record.SectionKey, Record>? {
+    func replace(with rows: [Record], rowIDs: [Int64], run: Int) throws -> Rows? {
         guard run >= self.run else { return nil }
-        var sections = Dictionary(grouping: rows, by: \.sectionKey)
+        var shownRowIDs: [Int64: Int64] = [:]
+        shownRowIDs.reserveCapacity(rows.count)
+        var repeated = false
+        for (rowID, row) in zip(rowIDs, rows) {
+            if let other = shownRowIDs.updateValue(rowID, forKey: row.id) {
+                repeated = true
+                if !prefers(rowID, over: other) { shownRowIDs[row.id] = other }
+            }
+        }
+        var kept = rows
+        var hidden: [Int64: [Int64: Record]] = [:]
+        if repeated {
+            kept = []
+            for (rowID, row) in zip(rowIDs, rows) {
+                if shownRowIDs[row.id] == rowID { kept.append(row) } else { hidden[row.id, default: [:]][rowID] = row }
+            }
+        }
+        var sections = Dictionary(grouping: kept, by: \.sectionKey)
         for key in sections.keys { sections[key]!.sort(by: Record.areInIncreasingOrder) }
         snapshot = try Snapshot(sections.keys.sorted().map { key in
             Section(key, header: Record.sectionTitle(for: key), items: sections[key]!)
         })
         recordIDs = Dictionary(zip(rowIDs, rows.map(\.id)), uniquingKeysWith: { _, last in last })
+        self.shownRowIDs = shownRowIDs
+        self.hidden = hidden
         self.run = run
-        return snapshot
+        return current
+    }
+
+    /// What one merge does to the rows that hold one record id.
+    private struct Change {
+        var arrivals: [(rowID: Int64, record: Record)] = []
+        var departures: [Int64] = []
+        func touches(_ rowID: Int64) -> Bool { departures.contains(rowID) || arrivals.contains { $0.rowID == rowID } }
     }
 
     /// Applies the changes of one or more commits of `run`. On a throw the rows stay as they
     /// were; for another run than the rows' it returns `nil` and changes nothing.
-    func merge(upserted: [(rowID: Int64, record: Record)], deleted: Set<Int64>, run: Int) throws -> Snapshot<Record.SectionKey, Record>? {
+    ///
+    /// Each record id touched is settled from every row that holds it after the commits: none
+    /// (the item goes), one (it is shown), or several (one is shown, the others are kept aside
+    /// and shown when it goes).
+    func merge(upserted: [(rowID: Int64, record: Record)], deleted: Set<Int64>, run: Int) throws -> Rows? {
         guard run == self.run else { return nil }
         var next = snapshot
         var ids = recordIDs
-        var moving: [Record] = []
-        var removed = Set<Int64>()
+        var shownRowIDs = self.shownRowIDs
+        var hidden = self.hidden
+        var changes: [Int64: Change] = [:]
         for rowID in deleted {
-            if let id = ids.removeValue(forKey: rowID) { removed.insert(id) }
+            if let id = ids.removeValue(forKey: rowID) { changes[id, default: Change()].departures.append(rowID) }
         }
         for (rowID, row) in upserted {
-            // A rowid whose record id changed: the old record is gone.
-            if let old = ids.updateValue(row.id, forKey: rowID), old != row.id { removed.insert(old) }
-            if let path = next.indexPath(of: row.id), !removed.contains(row.id), keepsPlace(row, at: path, in: next) {
-                try next.updateItems([row])
+            // A rowid whose record id changed leaves its old record.
+            if let old = ids.updateValue(row.id, forKey: rowID), old != row.id { changes[old, default: Change()].departures.append(rowID) }
+            changes[row.id, default: Change()].arrivals.append((rowID, row))
+        }
+        var moving: [Record] = []
+        var removed: [Int64] = []
+        for (id, change) in changes {
+            let shownRowID = shownRowIDs[id]
+            var holders: [(rowID: Int64, record: Record)] = []
+            if let shownRowID, !change.touches(shownRowID), let path = next.indexPath(of: id), let record = next.item(at: path) {
+                holders.append((shownRowID, record))
+            }
+            if let aside = hidden[id] {
+                for (rowID, record) in aside where !change.touches(rowID) { holders.append((rowID, record)) }
+            }
+            holders += change.arrivals
+            guard var chosen = holders.first else {
+                shownRowIDs[id] = nil
+                hidden[id] = nil
+                removed.append(id)
+                continue
+            }
+            for holder in holders.dropFirst() where prefers(holder.rowID, over: chosen.rowID) { chosen = holder }
+            shownRowIDs[id] = chosen.rowID
+            hidden[id] = holders.count == 1 ? nil : Dictionary(holders.lazy.filter { $0.rowID != chosen.rowID }.map { ($0.rowID, $0.record) }, uniquingKeysWith: { _, last in last })
+            // Unchanged: the row shown is the same and did not arrive in these commits.
+            if chosen.rowID == shownRowID && !change.touches(chosen.rowID) { continue }
+            if let path = next.indexPath(of: id), keepsPlace(chosen.record, at: path, in: next) {
+                try next.updateItems([chosen.record])
             } else {
-                moving.append(row)
+                removed.append(id)
+                moving.append(chosen.record)
             }
         }
-        removed.formUnion(moving.map(\.id))
         let present = removed.filter { next.contains($0) }
-        if !present.isEmpty { try next.deleteItems(Array(present)) }
+        if !present.isEmpty { try next.deleteItems(present) }
         for row in moving.sorted(by: Record.areInIncreasingOrder) { try insert(row, into: &next) }
         let emptied = next.sections.filter { $0.items.isEmpty }.map(\.id)
         if !emptied.isEmpty { try next.deleteSections(emptied) }
         snapshot = next
         recordIDs = ids
-        return next
+        self.shownRowIDs = shownRowIDs
+        self.hidden = hidden
+        return current
     }
 
     /// Whether `row`, at `path`, still sorts between its neighbours in the same section.

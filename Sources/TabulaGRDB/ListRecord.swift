@@ -52,6 +52,11 @@ public struct DatabaseListError: Error, Hashable, Sendable, CustomStringConverti
         case refetch
         /// The rows did not make a valid snapshot (a repeated identifier).
         case snapshot
+        /// Rows of a ``DatabaseList`` whose ``DatabaseList/duplicatePolicy`` is
+        /// `DuplicatePolicy.reject` hold the same record `id` (``DatabaseListError/rowIDs`` names
+        /// them, the message names the id). One of them is shown; the others are shown as soon as
+        /// it goes.
+        case repeatedID
         /// ``ListRecord/listOrdering`` and ``ListRecord/areInIncreasingOrder(_:_:)`` disagree
         /// (``DatabaseListError/rowIDs`` names the first two rows they order differently). The
         /// list is shown in `areInIncreasingOrder`'s order.
