@@ -68,8 +68,24 @@ public final class DatabaseQueryList<SectionID: Hashable & Sendable, Item: Ident
     }
 
     /// How long to wait, in seconds, before running a failed query again: the first retry comes
-    /// after ``retryDelay``, each further one after twice as long, up to 32 times it.
-    public var retryDelay: Double = 0.05
+    /// after ``retryDelay``, each further one after twice as long, up to 32 times it (and never
+    /// more than the upper bound of ``retryDelayRange``), until the query works again.
+    ///
+    /// A value outside ``retryDelayRange`` is taken as its nearest bound (so a retry delay of
+    /// `1e-9` waits 10 ms, and one of `.infinity` ten minutes); `nan` is taken as the default,
+    /// 0.05 s. Read it back to see the delay used.
+    public var retryDelay: Double = 0.05 {
+        didSet { retryDelay = retryDelay.isNaN ? 0.05 : min(max(retryDelay, Self.retryDelayRange.lowerBound), Self.retryDelayRange.upperBound) }
+    }
+
+    /// The retry delays, in seconds, ``retryDelay`` accepts: from 10 ms (a shorter one would run a
+    /// failing query, and report its error, hundreds of times a second) to ten minutes.
+    public nonisolated static var retryDelayRange: ClosedRange<Double> { 0.01...600 }
+
+    /// The wait before the retry that follows `failures` failed runs in a row.
+    private func backOff(afterFailures failures: Int) -> Double {
+        min(retryDelay * Double(1 << min(max(failures - 1, 0), 5)), Self.retryDelayRange.upperBound)
+    }
 
     /// Starts observing and applying the query's rows to `driver`.
     ///
@@ -99,9 +115,8 @@ public final class DatabaseQueryList<SectionID: Hashable & Sendable, Item: Ident
                 } catch {
                     guard let self, !Task.isCancelled else { return }
                     self.report(DatabaseListError(stage: .changedRows, table: "query", message: "\(error)"))
-                    let delay = self.retryDelay * Double(1 << min(failures, 5))
                     failures += 1
-                    try? await Task.sleep(nanoseconds: UInt64(max(0, delay) * 1e9))
+                    try? await Task.sleep(for: .seconds(self.backOff(afterFailures: failures)))
                 }
             }
         }
