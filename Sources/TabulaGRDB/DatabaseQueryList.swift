@@ -43,6 +43,11 @@ public final class DatabaseQueryList<SectionID: Hashable & Sendable, Item: Ident
         self.reader = reader
         // The snapshot is built where the rows are fetched, off the main actor.
         observation = ValueObservation.tracking { db in
+            // A read connection that has not read since another connection changed the schema
+            // prepares with the old one: `SELECT *` would name the columns as they were (a renamed
+            // column still decodes). Reading the schema table first makes SQLite check the schema
+            // cookie, and load the new schema, before the query is prepared.
+            _ = try Row.fetchOne(db, sql: "SELECT 1 FROM sqlite_master LIMIT 1")
             let rows = try fetch(db)
             var order: [SectionID] = []
             var groups: [SectionID: [Item]] = [:]
