@@ -34,6 +34,11 @@ public final class DatabaseQueryList<SectionID: Hashable & Sendable, Item: Ident
 
     private let observation: ValueObservation<ValueReducers.Fetch<Result<SnapshotType, DatabaseListError>>>
     private var task: Task<Void, Never>?
+    private weak var driver: ListDriver<SectionID, Item>?
+    /// Notices schema changes, which `ValueObservation` does not see.
+    private var watcher: SchemaWatcher?
+    /// Counts `start()` and `stop()`: a schema change noticed for an earlier run is ignored.
+    private var run = 0
 
     /// Creates a list of the rows `fetch` returns, grouped by `section`.
     public init(
@@ -97,15 +102,57 @@ public final class DatabaseQueryList<SectionID: Hashable & Sendable, Item: Ident
     /// A query that fails (a schema change, a dropped table, a closed database) is reported through
     /// ``onError``, and the observation starts again after ``retryDelay``, backing off while it
     /// keeps failing, so the list follows the database again as soon as the query works.
+    ///
+    /// `ValueObservation` re-runs the query after commits that change rows it read. A schema
+    /// change changes no row (`DROP TABLE`, `ALTER TABLE`, a table created again empty), so when
+    /// ``reader`` is a `DatabaseWriter` (a `DatabasePool` or a `DatabaseQueue`) the list also
+    /// watches the schema version at every commit and runs the query again when it changes.
     public func start(driving driver: ListDriver<SectionID, Item>) {
         stop()
+        self.driver = driver
+        let run = self.run
+        var register: (@Sendable () async -> Void)?
+        if let writer = reader as? any DatabaseWriter {
+            let watcher = SchemaWatcher { [weak self] in
+                Task { @MainActor in self?.schemaChanged(run: run) }
+            }
+            self.watcher = watcher
+            // Registered before the first fetch: every schema change after it is seen.
+            register = { try? await writer.writeWithoutTransaction { db in try watcher.register(in: db) } }
+        }
+        task = observe(driving: driver, after: register)
+    }
+
+    /// Stops observing; the view keeps what it shows.
+    public func stop() {
+        run += 1
+        task?.cancel()
+        task = nil
+        if let watcher, let writer = reader as? any DatabaseWriter { writer.remove(transactionObserver: watcher) }
+        watcher = nil
+    }
+
+    /// The schema changed: the query runs again in a new observation (whose first fetch reports
+    /// a table that is gone, or shows one that came back).
+    private func schemaChanged(run: Int) {
+        guard run == self.run, let driver else { return }
+        task?.cancel()
+        task = observe(driving: driver, after: nil)
+    }
+
+    /// Follows the query with `ValueObservation`, running `setup` first, and starts again after a
+    /// failure (with back-off) until cancelled.
+    private func observe(driving driver: ListDriver<SectionID, Item>, after setup: (@Sendable () async -> Void)?) -> Task<Void, Never> {
         let observation = self.observation, reader = self.reader
-        task = Task { @MainActor [weak self] in
+        return Task { @MainActor [weak self] in
+            await setup?()
             var failures = 0
             while !Task.isCancelled {
                 do {
                     for try await value in observation.values(in: reader) {
-                        guard let self else { return }
+                        // A cancelled observation (stopped, or replaced after a schema change)
+                        // may still deliver a value: it is not shown.
+                        guard let self, !Task.isCancelled else { return }
                         switch value {
                         case .success(let snapshot):
                             failures = 0
@@ -127,12 +174,6 @@ public final class DatabaseQueryList<SectionID: Hashable & Sendable, Item: Ident
         }
     }
 
-    /// Stops observing; the view keeps what it shows.
-    public func stop() {
-        task?.cancel()
-        task = nil
-    }
-
     private func report(_ error: DatabaseListError) {
         lastError = error
         onError?(error)
@@ -140,3 +181,34 @@ public final class DatabaseQueryList<SectionID: Hashable & Sendable, Item: Ident
 }
 
 extension DatabaseQueryList: ListSource {}
+
+/// Calls `onChange` after every commit that changes the database schema (`PRAGMA schema_version`),
+/// which changes no row and so reaches no `ValueObservation`. Its state is read and written on the
+/// writer's connection only, behind a lock all the same.
+final class SchemaWatcher: TransactionObserver, Sendable {
+    private let version = Locked<Int?>(nil)
+    private let onChange: @Sendable () -> Void
+
+    init(onChange: @escaping @Sendable () -> Void) { self.onChange = onChange }
+
+    /// Reads the schema version and starts watching, in one writer access.
+    func register(in db: Database) throws {
+        let current = try Int.fetchOne(db, sql: "PRAGMA schema_version")
+        version.withLock { $0 = current }
+        db.add(transactionObserver: self, extent: .observerLifetime)
+    }
+
+    // No row event is needed: every observer is told of every commit.
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
+    func databaseDidChange(with event: DatabaseEvent) {}
+    func databaseDidRollback(_ db: Database) {}
+
+    func databaseDidCommit(_ db: Database) {
+        guard let now = (try? Int.fetchOne(db, sql: "PRAGMA schema_version")) ?? nil else { return }
+        let changed = version.withLock { version in
+            defer { version = now }
+            return version != nil && version != now
+        }
+        if changed { onChange() }
+    }
+}

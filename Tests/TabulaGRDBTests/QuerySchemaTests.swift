@@ -37,4 +37,54 @@ struct QuerySchemaTests {
         #expect(list.renderedText() == "## home\n   Milk  —  1")
         query.stop()
     }
+
+    @Test("DROP TABLE is reported and the last good rows stay; a recreated table shows its own rows, empty or not")
+    func droppedTable() async throws {
+        let (pool, directory) = try makeDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await pool.write { try $0.execute(sql: "INSERT INTO note VALUES (1, 'home', 1, 'Milk'), (2, 'home', 2, 'Bread')") }
+        let (list, adapter) = try makeList()
+        let query = DatabaseQueryList<String, Note>(reader: pool, sql: "SELECT * FROM note ORDER BY id", section: \.folder)
+        var errors: [DatabaseListError] = []
+        query.onError = { errors.append($0) }
+        query.start(driving: adapter.driver)
+        try await waitFor { list.numberOfSections == 1 }
+        #expect(list.renderedText() == "## home\n   Milk  —  1\n   Bread  —  2")
+
+        try await pool.write { try $0.execute(sql: "DROP TABLE note") }
+        try await waitFor { !errors.isEmpty }
+        #expect(errors.first?.message.contains("no such table: note") == true, "\(errors)")
+        #expect(query.lastError != nil)
+        #expect(list.renderedText() == "## home\n   Milk  —  1\n   Bread  —  2", "the last good rows stay")
+
+        // The table comes back empty: no row event, yet the list follows it.
+        try await pool.write {
+            try $0.execute(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, folder TEXT NOT NULL, position INTEGER NOT NULL, title TEXT NOT NULL)")
+        }
+        try await waitFor { list.numberOfSections == 0 }
+        #expect(list.renderedText() == "")
+        #expect(query.lastError == nil)
+        try await pool.write { try $0.execute(sql: "INSERT INTO note VALUES (7, 'work', 1, 'New')") }
+        try await waitFor { list.numberOfSections == 1 }
+        #expect(list.renderedText() == "## work\n   New  —  1")
+        query.stop()
+    }
+
+    @Test("a column renamed in a commit that changes no row is reported")
+    func renamedColumnAlone() async throws {
+        let (pool, directory) = try makeDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await pool.write { try $0.execute(sql: "INSERT INTO note VALUES (1, 'home', 1, 'Milk')") }
+        let (list, adapter) = try makeList()
+        let query = DatabaseQueryList<String, Note>(reader: pool, sql: "SELECT * FROM note ORDER BY id", section: \.folder)
+        var errors: [DatabaseListError] = []
+        query.onError = { errors.append($0) }
+        query.start(driving: adapter.driver)
+        try await waitFor { list.numberOfSections == 1 }
+        try await pool.write { try $0.execute(sql: "ALTER TABLE note RENAME COLUMN title TO name") }
+        try await waitFor { !errors.isEmpty }
+        #expect(errors.first?.message.contains("title") == true, "\(errors)")
+        #expect(list.renderedText() == "## home\n   Milk  —  1")
+        query.stop()
+    }
 }
