@@ -284,7 +284,7 @@ struct LiveDataTests {
         let list = HeadlessListView(viewportHeight: nil)
         let cells = CellConfigurators<Post> { CellConfigurator.content { CellContent(text: $0.title) } }
         let adapter = try HeadlessListAdapter<String, Post>(listView: list, cells: cells)
-        let composed = ComposedList<String, String, Post>(driver: adapter.driver, parts: ["static", "live"])
+        let composed = try ComposedList<String, String, Post>(driver: adapter.driver, parts: ["static", "live"])
         composed.update("live", with: try Snapshot([Section("live", header: "Live", items: [Post(id: 10, title: "row 10")])]))
         composed.update("static", with: try Snapshot([Section("top", header: "Top", items: [Post(id: 1, title: "Search")])]))
         composed.update("live", with: try Snapshot([Section("live", header: "Live", items: [Post(id: 11, title: "row 11"), Post(id: 10, title: "row 10")])]))
@@ -292,6 +292,18 @@ struct LiveDataTests {
         composed.update("live", with: try Snapshot([Section("top", items: [])]))
         #expect(composed.lastError as? SnapshotError<String, Int> == .duplicateSection("top", first: 0, second: 1))
         #expect(list.renderedText() == "## Top\n   Search\n## Live\n   row 11\n   row 10", "the previous state stays")
+    }
+
+    @Test("a part listed twice is refused where the list is made, with an error naming it")
+    func repeatedPart() throws {
+        let adapter = try HeadlessListAdapter<String, Post>(
+            listView: HeadlessListView(viewportHeight: nil), cells: CellConfigurators { CellConfigurator.content { CellContent(text: $0.title) } })
+        let error = #expect(throws: ComposedListError<String>.self) {
+            try ComposedList<String, String, Post>(driver: adapter.driver, parts: ["static", "live", "feed", "live"])
+        }
+        #expect(error == .repeatedPart("live", first: 1, second: 3))
+        #expect(error?.description == "part live is listed twice, at 1 and at 3; each part appears once")
+        #expect(throws: Never.self) { try ComposedList<String, String, Post>(driver: adapter.driver, parts: ["static", "live"]) }
     }
 }
 

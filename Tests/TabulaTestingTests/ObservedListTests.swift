@@ -258,7 +258,7 @@ struct ObservedListTests {
     func perSectionModels() async throws {
         let (list, adapter) = try todoList()
         let inbox = TodoModel(["mail"]), today = TodoModel(["call"])
-        let composed = ComposedList<String, Int, Todo>(driver: adapter.driver, parts: ["inbox", "today"])
+        let composed = try ComposedList<String, Int, Todo>(driver: adapter.driver, parts: ["inbox", "today"])
         let inboxObservation = composed.follow("inbox", model: inbox) { try Snapshot([Section(0, header: "Inbox", items: $0.todos)]) }
         let todayObservation = composed.follow("today", model: today) {
             try Snapshot([Section(1, header: "Today", items: $0.todos.map { Todo(id: 1_000 + $0.id, title: $0.title) })])

@@ -1,9 +1,8 @@
-/// One list made of parts that update independently (SPEC B6): a static section, a
-/// database-backed section and a paginated section, each changing only its own part, all animated
-/// through the same diff.
+/// One list made of parts that update independently: a static section, a database-backed section
+/// and a paginated section, each changing only its own part, all animated through the same diff.
 ///
 /// ```swift
-/// let composed = ComposedList(driver: adapter.driver, parts: ["header", "database", "feed"])
+/// let composed = try ComposedList(driver: adapter.driver, parts: ["header", "database", "feed"])
 /// composed.update("header", with: staticRows)
 /// database.onSnapshot = { composed.update("database", with: $0) }
 /// ```
@@ -22,7 +21,14 @@ where Item.ID: Sendable {
     var observations: [Part: any StoppableObservation] = [:]
 
     /// Creates a list whose parts appear in `order`.
-    public init(driver: ListDriver<SectionID, Item>, parts order: [Part]) {
+    ///
+    /// - Throws: ``ComposedListError/repeatedPart(_:first:second:)`` naming a part listed twice
+    ///   (its sections would appear twice, which no snapshot allows: the list would show nothing).
+    public init(driver: ListDriver<SectionID, Item>, parts order: [Part]) throws(ComposedListError<Part>) {
+        var positions: [Part: Int] = [:]
+        for (index, part) in order.enumerated() {
+            if let first = positions.updateValue(index, forKey: part) { throw .repeatedPart(part, first: first, second: index) }
+        }
         self.driver = driver
         self.order = order
     }
@@ -39,6 +45,19 @@ where Item.ID: Sendable {
             driver.apply(combined, completion: nil)
         } catch {
             lastError = error
+        }
+    }
+}
+
+/// Why a ``ComposedList`` cannot be created.
+public enum ComposedListError<Part: Hashable & Sendable>: Error, Hashable, CustomStringConvertible {
+    /// `part` is listed twice in `init(driver:parts:)`, at positions `first` and `second`.
+    case repeatedPart(Part, first: Int, second: Int)
+
+    public var description: String {
+        switch self {
+        case .repeatedPart(let part, let first, let second):
+            return "part \(part) is listed twice, at \(first) and at \(second); each part appears once"
         }
     }
 }
