@@ -51,7 +51,9 @@ extension Snapshot {
         do {
             try _build(sections, keep: nil, report: &ignored)
         } catch {
-            preconditionFailure("Snapshot(uncheckedUniqueSections:) was given non-unique data: \(error)")
+            // `fatalError`, not `preconditionFailure`: an -O build drops the latter's message, and
+            // the message (which identifier, where) is what this trap promises.
+            fatalError("Snapshot(uncheckedUniqueSections:) was given non-unique data: \(error)")
         }
     }
 

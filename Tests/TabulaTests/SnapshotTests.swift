@@ -133,14 +133,17 @@ struct SnapshotTests {
         #expect(snapshot.indexPath(of: 1) == ItemPath(item: 0, section: 0))
     }
 
-    @Test("unchecked init traps in every build on repeated identifiers: nothing is dropped silently")
-    func uncheckedInitTraps() async {
-        await #expect(processExitsWith: .failure) {
-            _ = RowSnapshot(uncheckedUniqueSections: [RowSection("a", items: [Row(id: 1), Row(id: 1)])])
-        }
-        await #expect(processExitsWith: .failure) {
+    @Test("unchecked init traps in every build on repeated identifiers, naming the identifier and both positions")
+    func uncheckedInitTraps() async throws {
+        let item = try #require(await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = RowSnapshot(uncheckedUniqueSections: [RowSection("a", items: [Row(id: 1)]), RowSection("b", items: [Row(id: 2), Row(id: 1)])])
+        })
+        #expect(String(decoding: item.standardErrorContent, as: UTF8.self).contains(
+            "Snapshot(uncheckedUniqueSections:) was given non-unique data: duplicate item identifier 1 at 0 - 0 and at 1 - 1"))
+        let section = try #require(await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = RowSnapshot(uncheckedUniqueSections: [RowSection("a", items: [Row(id: 1)]), RowSection("a", items: [Row(id: 2)])])
-        }
+        })
+        #expect(String(decoding: section.standardErrorContent, as: UTF8.self).contains("duplicate section identifier a at section 0 and at section 1"))
     }
 
     @Test func resultBuilder() throws {
