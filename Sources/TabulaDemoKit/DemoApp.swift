@@ -62,7 +62,7 @@ public final class DemoApp {
     public func frame(_ page: any DemoPage, columns: Int, rows: Int) -> [String] {
         let columns = max(1, columns), rows = max(1, rows)
         // Lines are cut to the window before they are styled.
-        func fit(_ text: String) -> String { String(text.prefix(max(0, columns - 2))) }
+        func fit(_ text: String) -> String { text.prefix(columns: max(0, columns - 2)) }
         var header: [String] = []
         let crumbs = stack.map(\.title).joined(separator: " › ")
         header.append(" " + fit(crumbs).termBold)

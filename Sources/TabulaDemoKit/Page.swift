@@ -37,7 +37,7 @@ extension DemoPage {
 
     /// The page as plain text: title, search line, every row.
     public func plainText(width: Int = 60) -> String {
-        var lines = [title, String(repeating: "═", count: min(width, max(12, title.count)))]
+        var lines = [title, String(repeating: "═", count: min(width, max(12, title.displayWidth)))]
         if let searchLine { lines.append(searchLine) }
         lines += render(width: width, height: Int.max / 4, styled: false)
         return lines.joined(separator: "\n")

@@ -26,19 +26,24 @@ open class TerminalCell: ContentCell {
     }
 
     /// The row as plain text, `width` columns wide: text on the left; secondary text and the
-    /// accessory on the right.
+    /// accessory on the right. Widths are terminal columns (``DisplayWidth``: a CJK character or
+    /// an emoji takes two, a combining accent none), so the trailing text ends at the edge; a row
+    /// that does not fit is cut, never wider than `width`.
     open func line(width: Int) -> String {
+        let width = max(0, width)
         var trailing = content.secondaryText ?? ""
         if let isOn = content.accessory.toggleState { trailing += (trailing.isEmpty ? "" : "  ") + (isOn ? "[on] " : "[off]") }
         if content.accessory.isDisclosureIndicator { trailing += trailing.isEmpty ? "›" : "  ›" }
         if content.accessory.isCheckmark { trailing += trailing.isEmpty ? "✓" : "  ✓" }
         var leading = content.text ?? ""
         if content.style == "large" { leading = "★ " + leading.uppercased() }
-        let gap = width - leading.count - trailing.count
-        if gap < 2 {
-            let room = max(0, width - trailing.count - 3)
-            leading = String(leading.prefix(room)) + "…"
+        let trailingWidth = trailing.displayWidth
+        var leadingWidth = leading.displayWidth
+        if width - leadingWidth - trailingWidth < 2 {
+            leading = leading.prefix(columns: max(0, width - trailingWidth - 3)) + "…"
+            leadingWidth = leading.displayWidth
         }
-        return trailing.isEmpty ? leading : leading + String(repeating: " ", count: max(2, width - leading.count - trailing.count)) + trailing
+        let line = trailing.isEmpty ? leading : leading + String(repeating: " ", count: max(2, width - leadingWidth - trailingWidth)) + trailing
+        return leadingWidth + (trailing.isEmpty ? 0 : 2 + trailingWidth) > width ? line.prefix(columns: width) : line
     }
 }

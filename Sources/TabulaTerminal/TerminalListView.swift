@@ -109,10 +109,10 @@ where Item.ID: Sendable {
         for (s, section) in snapshot.sections.enumerated() {
             if let header = section.header {
                 if !lines.isEmpty { lines.append(("", nil, false)) }
-                lines.append((String(header.uppercased().prefix(width)), nil, true))
+                lines.append((header.uppercased().prefix(columns: width), nil, true))
             }
             for i in section.items.indices { lines.append(("", ItemPath(item: i, section: s), false)) }
-            if let footer = section.footer { lines.append((String(("  " + footer).prefix(width)), nil, false)) }
+            if let footer = section.footer { lines.append((("  " + footer).prefix(columns: width), nil, false)) }
         }
         // Keep the cursor on screen.
         if let cursor, let index = lines.firstIndex(where: { $0.path == cursor }) {
