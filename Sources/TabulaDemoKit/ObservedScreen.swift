@@ -3,7 +3,7 @@
     import Tabula
 
     /// The observed-list screen's model: chores, with a filter. Keys change only this model; the list
-    /// follows it (SPEC B10).
+    /// follows it.
     @available(iOS 17, macOS 14, *)
     @Observable
     @MainActor
@@ -61,7 +61,7 @@
                 "r": { model.renameFirst(); return .none },
                 "f": { model.toggleFilter(); return .none },
             ]
-            page.extraHelp = "a add · d del · m move · r rename · f filter"
+            page.extraHelp = "a add · d delete · m move · r rename · f filter"
             return page
         }
     }

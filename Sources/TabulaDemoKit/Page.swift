@@ -49,8 +49,8 @@ extension DemoPage {
 public final class ListPage<SectionID: Hashable & Sendable, Item: Identifiable & Equatable & Sendable>: DemoPage where Item.ID: Sendable {
     public let title: String
     public let list: TerminalListView<SectionID, Item>
-    /// What Enter on an item does.
-    public var onEnter: (Item) -> DemoAction = { _ in .none }
+    /// What Enter on an item does; `nil`: nothing (and the help line does not offer it).
+    public var onEnter: ((Item) -> DemoAction)?
     /// Called with the new query when the search line changes; `nil`: the screen has no search.
     public var onQuery: ((String) -> Void)?
     /// Called after every key.
@@ -77,8 +77,11 @@ public final class ListPage<SectionID: Hashable & Sendable, Item: Identifiable &
         return isTyping ? "/ \(query)▏" : (query.isEmpty ? "/ to search" : "/ \(query)")
     }
 
+    /// The keys of the screen, short enough for an 80-column window whatever the screen's own
+    /// keys (j/k, PgUp/PgDn and Home/End also move; `tabula-demo --help` lists them).
     public var help: String {
-        var parts = ["↑↓ j/k move", "Enter select"]
+        var parts = ["↑↓ move"]
+        if onEnter != nil { parts.append("Enter select") }
         if onQuery != nil { parts.append("/ search") }
         parts += ["Esc back", "q quit"]
         // A screen's own keys come last: a narrow window cuts them, not the way out.
@@ -118,7 +121,7 @@ public final class ListPage<SectionID: Hashable & Sendable, Item: Identifiable &
         case .pageDown: list.moveCursor(by: 10)
         case .home: list.moveCursor(toEnd: false)
         case .end: list.moveCursor(toEnd: true)
-        case .enter: return list.selectedItem.map(onEnter) ?? .none
+        case .enter: return list.selectedItem.flatMap { onEnter?($0) } ?? .none
         case .character("/") where onQuery != nil: isTyping = true
         case .escape, .backspace: return .pop
         case .character("q"), .interrupt: return .quit

@@ -8,13 +8,13 @@ public enum DemoScreen: String, CaseIterable, Sendable {
 
     public var menuTitle: String {
         switch self {
-        case .countries: return "Countries — one data provider, one cell (S4)"
-        case .settings: return "Settings — a reusable data source, three row kinds (S3)"
-        case .events: return "Events — many row types, static rows, search (S2)"
-        case .search: return "User search — async results, drill-down (S1)"
-        case .mixed: return "Mixed cells — two sections, two cell styles (S0)"
-        case .observed: return "Observed model — keys change a model, the list follows (B10)"
-        case .live: return "Live database — SQLite rows changing as you watch (B6)"
+        case .countries: return "Countries — one data provider, one kind of cell"
+        case .settings: return "Settings — switches and choices from one data source"
+        case .events: return "Events — rows of many kinds, with search"
+        case .search: return "User search — results arrive as you type; Enter opens a user"
+        case .mixed: return "Mixed cells — two sections, two cell styles"
+        case .observed: return "Observed model — keys change a model, the list follows"
+        case .live: return "Live database — SQLite rows changing as you watch"
         }
     }
 }
@@ -81,7 +81,7 @@ public final class DemoScreens {
         return page
     }
 
-    /// The narrower screen, from the same data source (S3.2).
+    /// The narrower screen, from the same data source.
     func languagePage() -> any DemoPage {
         let page = try! ListPage<String, Setting>(title: "Settings › Language", cells: SettingsDataSource.cells)
         page.show(settings.languages())

@@ -36,9 +36,9 @@ final class GRDBLiveSource: LiveSource {
             try pool.write { db in
                 try db.execute(sql: "DROP TABLE IF EXISTS todo")
                 try db.execute(sql: "CREATE TABLE todo (id INTEGER PRIMARY KEY, list TEXT NOT NULL, position INTEGER NOT NULL, title TEXT NOT NULL)")
-                let seed = [("today", "Water the plants"), ("today", "Call Ada"), ("today", "Review pull request"),
+                let starting = [("today", "Water the plants"), ("today", "Call Ada"), ("today", "Review pull request"),
                             ("later", "Book flights"), ("later", "Read SE-0413"), ("done", "Ship Tabula 0.1")]
-                for (index, row) in seed.enumerated() {
+                for (index, row) in starting.enumerated() {
                     try db.execute(sql: "INSERT INTO todo VALUES (?, ?, ?, ?)", arguments: [index + 1, row.0, index, row.1])
                 }
             }
