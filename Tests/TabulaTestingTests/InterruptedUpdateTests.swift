@@ -135,7 +135,7 @@ struct InterruptedUpdateTests {
         var composed: ComposedList<String, String, Entry>?
         view.holding = false
         if interruption == .composedPart {
-            let list = ComposedList(driver: driver, parts: ["main", "tail"])
+            let list = try ComposedList(driver: driver, parts: ["main", "tail"])
             list.update("main", with: old)
             list.update("tail", with: try tail)
             composed = list
@@ -295,7 +295,7 @@ struct RandomInterruptionTests {
                     previous = stage.snapshot
                 }
             }
-            let composed = run % 3 == 2 ? ComposedList(driver: driver, parts: ["top", "bottom"]) : nil
+            let composed = run % 3 == 2 ? try ComposedList(driver: driver, parts: ["top", "bottom"]) : nil
             var parts = ["top": try editor.list(prefix: "t"), "bottom": try editor.list(prefix: "b")]
             func combined() throws -> EntrySnapshot { try EntrySnapshot(parts["top"]!.sections + parts["bottom"]!.sections) }
 
