@@ -16,7 +16,27 @@ struct ObservedScreenTests {
     }
 
     func rows(_ text: String) -> [String] {
-        text.split(separator: "\n").dropFirst(3).map { $0.dropFirst(2).trimmingCharacters(in: .whitespaces) }
+        text.split(separator: "\n").dropFirst(3).filter { !$0.contains("list built") }.map { $0.dropFirst(2).trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// How many times the list was built, from the section's footer.
+    func builds(_ text: String) -> Int? {
+        guard let line = text.split(separator: "\n").first(where: { $0.contains("list built") }) else { return nil }
+        return Int(line.split(separator: " ").last?.dropLast() ?? "")
+    }
+
+    @Test("a rename changes one chore object: its row follows, and the list is not built again")
+    func renameFollowsWithoutASnapshot() async throws {
+        let page = DemoScreens().page(.observed)
+        let before = page.plainText()
+        let built = try #require(builds(before))
+        _ = page.handle(.character("r"))
+        let text = await settle(page) { $0.contains("(renamed 1×)") }
+        #expect(rows(text).first == "Water the plants (renamed 1×)")
+        #expect(builds(text) == built, "no snapshot was built for the rename")
+        _ = page.handle(.character("a"))
+        let added = await settle(page) { $0.contains("New chore 5") }
+        #expect(builds(added) == built + 1, "adding an item goes through the list")
     }
 
     @Test("add, delete, move, rename and filter, each by a key, each shown")
