@@ -24,13 +24,15 @@ where Item.ID: Sendable {
     ///
     /// - Throws: ``ComposedListError/repeatedPart(_:first:second:)`` naming a part listed twice
     ///   (its sections would appear twice, which no snapshot allows: the list would show nothing).
-    public init(driver: ListDriver<SectionID, Item>, parts order: [Part]) throws(ComposedListError<Part>) {
-        var positions: [Part: Int] = [:]
-        for (index, part) in order.enumerated() {
-            if let first = positions.updateValue(index, forKey: part) { throw .repeatedPart(part, first: first, second: index) }
-        }
+    public init(driver: ListDriver<SectionID, Item>, parts order: [Part]) throws {
+        // Untyped `throws`: a class initialiser with typed throws crashes the Swift 6.3
+        // compiler when it targets iOS (signal 11 in SILGen).
         self.driver = driver
         self.order = order
+        var positions: [Part: Int] = [:]
+        for (index, part) in order.enumerated() {
+            if let first = positions.updateValue(index, forKey: part) { throw ComposedListError.repeatedPart(part, first: first, second: index) }
+        }
     }
 
     /// Replaces one part and applies the combined list.
