@@ -240,6 +240,35 @@
         package var wantsPrefetching: Bool { core.wantsPrefetching }
         package func visibleCell(at path: ItemPath) -> AnyObject? { collectionView?.cellForItem(at: IndexPath(path)) }
 
+        /// Shows an item's place in its section snapshot in Tabula's list cell: indentation, and
+        /// the outline disclosure, whose tap expands or collapses the item.
+        package func didConfigure(_ cell: AnyObject, at path: ItemPath) {
+            guard let cell = cell as? TabulaCollectionCell, let id = driver.snapshot.item(at: path)?.id, let outline = outlineState(of: id) else { return }
+            cell.showOutline(level: outline.level, isExpanded: outline.isExpanded) { [weak self] in _ = try? self?.toggleExpansion(id) }
+        }
+
+        /// A list layout configuration with this adapter's swipe actions
+        /// (``ListAdapter/leadingSwipeActions``, ``ListAdapter/trailingSwipeActions``) already
+        /// wired: what a compositional layout's section provider returns for a list section.
+        ///
+        /// ```swift
+        /// let layout = UICollectionViewCompositionalLayout { index, environment in
+        ///     switch adapter.sectionIdentifier(at: index) {
+        ///     case .grid: return gridSection()
+        ///     default: return .list(using: adapter.listConfiguration(.insetGrouped), layoutEnvironment: environment)
+        ///     }
+        /// }
+        /// ```
+        public func listConfiguration(
+            _ appearance: UICollectionLayoutListConfiguration.Appearance, headerMode: UICollectionLayoutListConfiguration.HeaderMode = .none
+        ) -> UICollectionLayoutListConfiguration {
+            var configuration = UICollectionLayoutListConfiguration(appearance: appearance)
+            configuration.headerMode = headerMode
+            configuration.leadingSwipeActionsConfigurationProvider = leadingSwipeActionsProvider
+            configuration.trailingSwipeActionsConfigurationProvider = trailingSwipeActionsProvider
+            return configuration
+        }
+
         package var flavor: ListFlavor { .collection }
 
         package func performBatchUpdates(

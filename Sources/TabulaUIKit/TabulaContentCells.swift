@@ -47,10 +47,37 @@
     }
 
     /// Tabula's standard collection cell: shows ``CellContent`` as a list cell, with one switch
-    /// (kept across updates) for toggle accessories.
+    /// (kept across updates) for toggle accessories. In a section snapshot's section it also shows
+    /// the item's place in the tree: indentation, and an outline disclosure that follows the
+    /// item's expansion (`configurationState.isExpanded`) and expands or collapses it when tapped,
+    /// with no subclass and no handler of yours.
     open class TabulaCollectionCell: UICollectionViewListCell, ContentCell, TogglingCell {
         /// Called when the user flips the switch of a toggle accessory.
         public var onToggle: ((Bool) -> Void)?
+        /// The item's expansion in its section snapshot (`nil`: no children, or not in a tree);
+        /// UIKit's outline disclosure reads it through ``configurationState``.
+        public var isExpandedInOutline: Bool? {
+            didSet { if isExpandedInOutline != oldValue { setNeedsUpdateConfiguration() } }
+        }
+        /// Called when the user taps the outline disclosure (the adapter toggles the item).
+        var onDisclosure: (() -> Void)?
+
+        /// The cell's state, with the item's expansion in its section snapshot.
+        open override var configurationState: UICellConfigurationState {
+            var state = super.configurationState
+            if let isExpandedInOutline { state.isExpanded = isExpandedInOutline }
+            return state
+        }
+
+        /// Shows the item's place in its section snapshot: `level` as indentation, and, for an
+        /// item with children, the outline disclosure after the accessories the content set.
+        func showOutline(level: Int, isExpanded: Bool?, toggle: @escaping () -> Void) {
+            indentationLevel = level
+            isExpandedInOutline = isExpanded
+            onDisclosure = toggle
+            guard isExpanded != nil else { return }
+            accessories.append(.outlineDisclosure(options: .init(style: .automatic)) { [weak self] in self?.onDisclosure?() })
+        }
         private lazy var toggle: UISwitch = {
             let toggle = UISwitch()
             toggle.addTarget(self, action: #selector(toggled), for: .valueChanged)
@@ -75,10 +102,14 @@
 
         @objc private func toggled() { onToggle?(toggle.isOn) }
 
-        /// Clears the switch handler before the cell is reused.
+        /// Clears the switch handler and the outline state before the cell is reused.
         open override func prepareForReuse() {
             super.prepareForReuse()
             onToggle = nil
+            onDisclosure = nil
+            isExpandedInOutline = nil
+            indentationLevel = 0
+            accessories = []
         }
     }
 

@@ -169,6 +169,7 @@ where Item.ID: Sendable {
         if let toggling = cell as? any TogglingCell {
             toggling.onToggle = onToggle.map { handler in { isOn in handler(item, isOn) } }
         }
+        glue?.didConfigure(cell, at: path)
     }
 
     /// Configures `cell` again for the item `id` as the snapshot on screen has it, when `cell` is
@@ -355,12 +356,16 @@ package protocol ListViewGlue: AnyObject, CellRegistrar {
     /// The cell the view shows now for the item at `path`, or `nil` when that item is not visible
     /// (a view that keeps no cells, like the terminal, which configures every row as it draws).
     func visibleCell(at path: ItemPath) -> AnyObject?
+    /// `cell` was configured for the item at `path`: what the view adds of its own (an outline
+    /// disclosure).
+    func didConfigure(_ cell: AnyObject, at path: ItemPath)
 }
 
 extension ListViewGlue {
     package func reconnect() {}
     package func handlersDidChange() {}
     package func visibleCell(at path: ItemPath) -> AnyObject? { nil }
+    package func didConfigure(_ cell: AnyObject, at path: ItemPath) {}
 }
 
 /// The view the driver updates, for a core: it passes each call to the glue, which it does not
