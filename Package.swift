@@ -81,7 +81,7 @@ let package = Package(
         // A sample UIKit app's screens, one per adapter feature (delegate forwarding, apply results,
         // commands by identity, supplementary views, collection editing), and README's port of a
         // diffable-data-source screen; compiled for iOS by the Apple SDK build.
-        .target(name: "TabulaSampleApp", dependencies: ["Tabula", "TabulaUIKit"], path: "SampleApp"),
+        .target(name: "TabulaSampleApp", dependencies: ["Tabula", "TabulaUIKit", "TabulaExamples"], path: "SampleApp"),
         // The demo's screens, as a library so tests can check what each one shows.
         .target(name: "TabulaDemoKit", dependencies: ["Tabula", "TabulaTerminal", "TabulaExamples"]),
         .executableTarget(

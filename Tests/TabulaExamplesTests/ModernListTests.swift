@@ -1,0 +1,75 @@
+import Testing
+import TabulaTesting
+@testable import Tabula
+@testable import TabulaExamples
+
+/// The library screen's data source, outline and headers, driven headless: what
+/// SampleApp/ModernListScreen.swift shows in a compositional collection view.
+@MainActor
+@Suite("Modern collection lists: an outline, a list and a grid in one list, headers per section")
+struct ModernListTests {
+    final class FoldersHeader: HeadlessSupplementaryView {}
+    final class RecentHeader: HeadlessSupplementaryView {}
+    final class CoversHeader: HeadlessSupplementaryView {}
+
+    func screen() async throws -> (ShelfModel, HeadlessListView, HeadlessListAdapter<ShelfSection, ShelfItem>) {
+        let model = ShelfModel()
+        let list = HeadlessListView(flavor: .collection, viewportHeight: nil)
+        let adapter = try HeadlessListAdapter<ShelfSection, ShelfItem>(listView: list, cells: ShelfModel.cells)
+        try adapter.registerSupplementaryViews(ShelfModel.headers(folders: FoldersHeader.self, recent: RecentHeader.self, covers: CoversHeader.self) { view, text in
+            (view as? HeadlessSupplementaryView)?.text = text
+        })
+        adapter.canDelete = { $0.book != nil }
+        adapter.onDelete = { item, _ in model.remove(item) }
+        try await model.show(in: adapter)
+        return (model, list, adapter)
+    }
+
+    /// The rendered text, with each folder's place in the tree.
+    func outline(_ adapter: HeadlessListAdapter<ShelfSection, ShelfItem>) -> [String] {
+        adapter.snapshot.items(inSection: .folders)?.map { item in
+            adapter.outlineState(of: item.id)?.decorate(item.folder ?? "") ?? "?"
+        } ?? []
+    }
+
+    @Test("each section has its own header class; the outline starts collapsed")
+    func headersAndSections() async throws {
+        let (_, list, adapter) = try await screen()
+        #expect(list.headerView(forSection: 0) is FoldersHeader && list.headerView(forSection: 1) is RecentHeader)
+        #expect(list.headerView(forSection: 2) is CoversHeader)
+        #expect(list.renderedText().hasPrefix("## Folders ▾\n   Fiction\n   Essays\n## Recent (3)\n   Middlemarch  —  George Eliot"))
+        #expect(outline(adapter) == ["▸ Fiction", "Essays"])
+        #expect(adapter.sectionIdentifier(at: 2) == .covers)
+    }
+
+    @Test("a disclosure's tap expands and collapses, animated, touching only the outline section")
+    func expandAndCollapse() async throws {
+        let (_, list, adapter) = try await screen()
+        adapter.driver.changesetHistoryLimit = 10
+        try adapter.toggleExpansion(ShelfItem.folder(name: "Fiction").id)
+        await adapter.driver.waitUntilIdle()
+        #expect(outline(adapter) == ["▾ Fiction", "  ▸ Novels", "  Stories", "Essays"])
+        try adapter.toggleExpansion(ShelfItem.folder(name: "Novels").id)
+        await adapter.driver.waitUntilIdle()
+        #expect(outline(adapter) == ["▾ Fiction", "  ▾ Novels", "    Russian", "    English", "  Stories", "Essays"])
+        try adapter.toggleExpansion(ShelfItem.folder(name: "Fiction").id)
+        await adapter.driver.waitUntilIdle()
+        #expect(outline(adapter) == ["▸ Fiction", "Essays"])
+        #expect(adapter.driver.appliedChangesets.allSatisfy { $0.statistics.insertedSections == 0 && $0.statistics.deletedSections == 0 })
+        #expect(adapter.snapshot.items(inSection: .recent)?.count == 3 && adapter.snapshot.items(inSection: .covers)?.count == 4)
+        #expect(adapter.driver.diagnostics.isEmpty && list.counters.reloads == 1)
+        // Collapsed again, Novels keeps its expansion for the next time Fiction opens.
+        #expect(adapter.sectionSnapshot(for: .folders)?.isExpanded(ShelfItem.folder(name: "Novels").id) == true)
+    }
+
+    @Test("a recent book's swipe to delete removes it from the model and the list; its header counts again")
+    func swipeToDelete() async throws {
+        let (model, list, adapter) = try await screen()
+        let path = try #require(adapter.itemPath(for: ShelfItem.book(title: "Kindred", author: "Octavia E. Butler").id))
+        try list.commitDelete(at: path)
+        await adapter.driver.waitUntilIdle()
+        #expect(model.recent.count == 2)
+        #expect(adapter.snapshot.items(inSection: .recent)?.count == 2)
+        #expect(adapter.driver.diagnostics.isEmpty)
+    }
+}
