@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TabulaSwiftUI", targets: ["TabulaSwiftUI"]),
         .library(name: "TabulaGRDB", targets: ["TabulaGRDB"]),
         .library(name: "TabulaCoreData", targets: ["TabulaCoreData"]),
+        .library(name: "TabulaSnapshotTesting", targets: ["TabulaSnapshotTesting"]),
         .executable(name: "tabula-demo", targets: ["tabula-demo"]),
     ],
     traits: [
@@ -30,6 +31,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         // `swift package generate-documentation --target NAME`: the DocC catalogues, built locally.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Snapshot strategies for the headless view, for the TabulaSnapshotTesting product only:
+        // its SnapshotTesting library has no dependencies of its own, so apps that do not use the
+        // product build none of it (SwiftPM still resolves the package and its swift-syntax).
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // The platform-agnostic core: no UI import, no dependency beyond the standard library (and
@@ -42,6 +47,10 @@ let package = Package(
         ),
         // A headless list view with UIKit's contract, for tests on any platform.
         .target(name: "TabulaTesting", dependencies: ["Tabula"]),
+        // swift-snapshot-testing strategies for the headless view (its rendered text, its structure).
+        .target(
+            name: "TabulaSnapshotTesting",
+            dependencies: ["Tabula", "TabulaTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
         // Thin adapters; their code is behind `#if canImport(UIKit)` / `canImport(AppKit)`.
         .target(name: "TabulaUIKit", dependencies: ["Tabula"]),
         .target(name: "TabulaAppKit", dependencies: ["Tabula"]),
@@ -93,6 +102,9 @@ let package = Package(
             // Tells the tests whether this build should check invariants (the same condition as Tabula's).
             swiftSettings: [.define("EXPECT_TABULA_INVARIANTS", .when(configuration: .debug, traits: ["Invariants"]))]),
         .testTarget(name: "TabulaTestingTests", dependencies: ["Tabula", "TabulaTesting", "TabulaTerminal"]),
+        .testTarget(
+            name: "TabulaSnapshotTestingTests", dependencies: ["TabulaSnapshotTesting", "Tabula", "TabulaTesting"],
+            exclude: ["__Snapshots__"]),
         .testTarget(name: "TabulaGRDBTests", dependencies: ["TabulaGRDB", "Tabula", "TabulaTesting"]),
         .testTarget(name: "TabulaCoreDataTests", dependencies: ["TabulaCoreData", "Tabula", "TabulaTesting"]),
         .testTarget(

@@ -3,7 +3,8 @@ import Testing
 
 /// Every Swift code block of README.md and the DocC articles stands, line for line, in code that
 /// compiles: `Snippets.swift` here (built and run by `swift test`), `DocSnippetsApple/` and
-/// `SampleApp/` (built for iOS and macOS by the Apple SDK build), or, for the package manifest,
+/// `SampleApp/` (built for iOS and macOS by the Apple SDK build), the snapshot-testing product's
+/// tests (`Tests/TabulaSnapshotTestingTests`), or, for the package manifest,
 /// `Tests/Fixtures/InstallExample`.
 @Suite("The docs' code blocks compile")
 struct DocsTests {
@@ -69,7 +70,7 @@ struct DocsTests {
     @Test("every Swift block of README.md and the DocC articles stands in compiled code")
     func blocksCompile() throws {
         let compiled = try (Self.files(under: "Tests/DocSnippetsTests", ending: ".swift") + Self.files(under: "DocSnippetsApple", ending: ".swift")
-            + Self.files(under: "SampleApp", ending: ".swift")
+            + Self.files(under: "SampleApp", ending: ".swift") + Self.files(under: "Tests/TabulaSnapshotTestingTests", ending: ".swift")
             + ["Tests/Fixtures/InstallExample/Package.swift"]).map { Self.trimmedLines(try Self.read($0)) }
         var checked = 0
         for document in Self.documents {
