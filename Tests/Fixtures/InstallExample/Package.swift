@@ -6,8 +6,9 @@ let package = Package(
     name: "MyApp",
     platforms: [.iOS(.v15), .macOS(.v13)],
     dependencies: [
-        // Tabula cloned beside your package (or `.package(url:branch:)` with the URL you cloned from).
-        .package(path: "../Tabula"),
+        .package(url: "https://github.com/tabula-swift/Tabula", from: "0.1.0"),
+        // Or, with Tabula cloned beside your package:
+        // .package(path: "../Tabula"),
     ],
     targets: [
         .target(name: "MyApp", dependencies: [
