@@ -19,7 +19,7 @@ final class CountryCell {
 
 let sectionsFromServer = [Section<String, Country>("europe", items: [Country(code: "FR", name: "France"), Country(code: "FR", name: "France")])]
 
-// README: the seeds' own shapes.
+// README: items that choose their cell.
 struct AdRow: ListItem {
     let id: Int
     let sponsor: String
