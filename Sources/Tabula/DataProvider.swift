@@ -1,5 +1,5 @@
 /// Anything that can answer a list view's questions: how many sections, how many items in each, and
-/// which item is at a path (SPEC S4.1).
+/// which item is at a path.
 ///
 /// Out-of-range questions get `0` and `nil`, never a trap, so an array can be swapped for a database
 /// or a paginated source without touching the code that displays it.

@@ -1,5 +1,5 @@
-/// A `Hashable` value that is its own identity, so plain values can be listed: seed 000's first
-/// example is a section of `"A"`, `"B"`, `"C"`.
+/// A `Hashable` value that is its own identity, so plain values can be listed: a section of
+/// `"A"`, `"B"`, `"C"`, say.
 ///
 /// ```swift
 /// let letters = try Snapshot(values: ["A", "B", "C"])        // one section, id 0

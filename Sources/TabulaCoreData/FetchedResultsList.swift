@@ -3,7 +3,7 @@
     import Tabula
 
     /// Shows the results of a Core Data fetch in any Tabula view, with sections from the fetched
-    /// results controller's section key path, and every save animated as a diff (SPEC S0.5, B6).
+    /// results controller's section key path, and every save animated as a diff.
     ///
     /// Managed objects are turned into `Sendable` values with `item`, so the snapshot can be diffed
     /// off the main actor like any other. After the first fetch, only the objects a change inserts,
@@ -182,6 +182,6 @@
         }
     }
     /// A fetched results list is a ``ListSource``: show it with `adapter.show(list)`, swapped for
-    /// an array or a database list without touching the view code (seed 004).
+    /// an array or a database list without touching the view code.
     extension FetchedResultsList: ListSource {}
 #endif

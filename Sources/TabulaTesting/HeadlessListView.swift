@@ -113,7 +113,7 @@ public enum HeadlessPlatform: ListPlatform {
 }
 
 /// A list view without a screen that keeps UIKit's contract, so a data source can be tested on any
-/// platform and a bad batch update fails a test instead of crashing an app (SPEC B4).
+/// platform and a bad batch update fails a test instead of crashing an app.
 ///
 /// What it does as `UITableView` / `UICollectionView` do:
 /// - cells are registered by class or by nib and dequeued from a pool per reuse identifier;

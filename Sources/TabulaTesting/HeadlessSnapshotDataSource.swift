@@ -91,7 +91,7 @@ where Item.ID: Sendable {
         return changeset
     }
 
-    /// The item shown at `path`, or `nil` (SPEC S3.3: the delegate asks the data source for the model).
+    /// The item shown at `path`, or `nil` (a delegate asks the data source for the model, not the cell).
     public func item(at path: ItemPath) -> Item? { snapshot.item(at: path) }
 
     // MARK: HeadlessListDataSource

@@ -1,5 +1,5 @@
 /// How one kind of item becomes one kind of cell: a reuse identifier, a cell class and a typed
-/// configuration (SPEC S0.2, S1.2, S4.2).
+/// configuration.
 ///
 /// ```swift
 /// // Every item, in a custom cell class; no cast at the call site.
@@ -8,16 +8,16 @@
 /// // A cell that configures itself (``ConfigurableCell``): no closure at all.
 /// CellConfigurator.cell(CountryCell.self)
 ///
-/// // Where the cell stands: its path, its section's size, the view (seed 000).
+/// // Where the cell stands: its path, its section's size, the view.
 /// CellConfigurator.cell(CountryCell.self) { cell, country, context in
 ///     cell.separatorHidden = context.isLastInSection
 /// }
 ///
-/// // One case of an enum of item kinds (S0.4, S3.1), or one type of a protocol's items (S2.1).
+/// // One case of an enum of item kinds, or one type of a protocol's items.
 /// CellConfigurator.cell(SwitchCell.self, for: { if case .toggle(let t) = $0 { t } else { nil } }) { cell, toggle in … }
 ///
 /// // View-agnostic content: the same configurator works in a table, a collection, NSTableView,
-/// // the terminal and the headless view (B8).
+/// // the terminal and the headless view.
 /// CellConfigurator.content { setting in CellContent(text: setting.title, accessory: .disclosureIndicator) }
 /// ```
 ///
@@ -93,7 +93,7 @@ public struct CellConfigurator<Item>: Sendable {
     public var describesItems: Bool { contentOf != nil }
 
     /// A copy for a cell the view already knows under ``reuseIdentifier`` (a storyboard's
-    /// prototype cell, seed 003): Tabula neither registers a class nor looks for a nib, so the
+    /// prototype cell): Tabula neither registers a class nor looks for a nib, so the
     /// prototype is not replaced.
     public func storyboardPrototype() -> CellConfigurator {
         var copy = self

@@ -1,7 +1,7 @@
 /// The configurators of a list, combined: each item goes to the first configurator that takes it
-/// (SPEC S0.4, S2.1, S4.5).
+/// (one case of an enum, one type of a protocol's items, or every item).
 ///
-/// Combining replaces the seed's hand-written `AggregateConfigurator` and its switch forwarding.
+/// Combining replaces a hand-written aggregate configurator that forwards each item with a `switch`.
 /// Before anything is shown, ``validate(_:)`` checks that every item of a snapshot has a
 /// configurator, and an adapter registers every cell class (from a nib named after the class
 /// when one exists), reporting conflicting registrations when it is created. Each problem is reported together.

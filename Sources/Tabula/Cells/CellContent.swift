@@ -1,8 +1,8 @@
 /// What a standard cell shows: text, secondary text, an accessory and a style name.
 ///
 /// Content is view-agnostic. The same value configures a `UITableViewCell`, an `NSTableCellView`,
-/// a row of the terminal list view and a cell of the headless list view, through ``ContentCell``
-/// (SPEC B8). It is `Equatable`, so a view can skip applying content that did not change.
+/// a row of the terminal list view and a cell of the headless list view, through ``ContentCell``.
+/// It is `Equatable`, so a view can skip applying content that did not change.
 public struct CellContent: Hashable, Sendable {
     /// What sits at the trailing edge.
     public struct Accessory: Hashable, Sendable, CustomStringConvertible {

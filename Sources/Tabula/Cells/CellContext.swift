@@ -1,7 +1,7 @@
 /// Where a cell is being configured: its path, the size of its section and the view asking.
 ///
-/// Seed 000's configurators received the table view and the index path; every adapter passes a
-/// context to configurators that take one.
+/// It stands in for the table view and index path a configure method would otherwise be handed;
+/// every adapter passes a context to configurators that take one.
 ///
 /// ```swift
 /// CellConfigurator<String>.cell(NoteCell.self) { cell, note, context in

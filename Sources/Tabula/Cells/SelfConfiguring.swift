@@ -1,5 +1,5 @@
-/// A cell that configures itself from one kind of model: seed 001's `Configurable` and seed 004's
-/// `ConfigurableCell`, in Tabula's idiom.
+/// A cell that configures itself from one kind of model, so the code that shows a list never names
+/// what the cell does with it.
 ///
 /// A conforming cell needs no configurator closure: `CellConfigurator.cell(CountryCell.self)` is the
 /// whole declaration, and it mixes freely with closure configurators in one ``CellConfigurators``.
@@ -54,8 +54,8 @@ extension CellConfigurator {
     }
 }
 
-/// An item that knows its cell: seed 002's `DataSourceItemProtocol` (cell identifier, cell class,
-/// configure) in Tabula's idiom. Adding a row kind is a new type and nothing else.
+/// An item that knows its cell (its reuse identifier, its cell class and how to configure it), so a
+/// data source needs no `switch` over kinds of row. Adding a row kind is a new type and nothing else.
 ///
 /// Mix kinds in one list through ``AnyListItem``; ``CellConfigurators/itemsChooseTheirCells``
 /// configures them, registering each kind's cell the first time one of its items is shown.

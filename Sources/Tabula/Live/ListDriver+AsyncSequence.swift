@@ -1,5 +1,5 @@
 extension ListDriver {
-    /// Applies every snapshot `snapshots` produces, until it ends (SPEC B6).
+    /// Applies every snapshot `snapshots` produces, until it ends.
     ///
     /// Each value is diffed against what is on screen (off the main actor when large) and applied
     /// as staged batch updates. Values that arrive while an update is in flight are coalesced:

@@ -1,5 +1,5 @@
-/// Where a list's contents come from, swappable without touching the view code: seed 004's data
-/// provider, for lists that change.
+/// Where a list's contents come from, swappable without touching the view code: a data provider
+/// (``DataProvider``) for lists that change.
 ///
 /// A view controller shows any source through its adapter (``ListAdapter/show(_:)-(ListSource<Self.SectionID,Self.Item>)``) and never
 /// names the source's type: a database list in the app (`DatabaseList`, `DatabaseQueryList`), a
@@ -68,7 +68,7 @@ extension ListDriver {
 
 extension ListAdapter {
     /// Shows `source` in this adapter's view, after stopping the source shown before: swap an array
-    /// for a database without touching the view code (seed 004).
+    /// for a database without touching the view code.
     ///
     /// As with ``apply(_:animatingDifferences:)``, an item no configurator takes gets a placeholder
     /// cell and a ``ListDiagnostic``.

@@ -2,7 +2,7 @@
     import Observation
 
     /// A list that follows `@Observable` models: the list is a function of the models, and Tabula
-    /// evaluates it again when, and only when, something it read changes (SPEC B10).
+    /// evaluates it again when, and only when, something it read changes.
     ///
     /// Start one with ``ListAdapter/follow(_:animatingDifferences:_:)`` (or ``ListDriver/follow(animatingDifferences:_:)``):
     ///

@@ -111,7 +111,7 @@ public enum PaginationError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 }
 
-/// Loads pages as the user scrolls near the end, and shows them in a list (SPEC B6).
+/// Loads pages as the user scrolls near the end, and shows them in a list.
 ///
 /// - The next page is requested when a row within ``prefetchDistance`` of the end becomes visible
 ///   (call ``rowWillAppear(at:)`` from the adapter's `onWillDisplay`, which every adapter has).
