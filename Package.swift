@@ -69,13 +69,13 @@ let package = Package(
                 .product(name: "Rainbow", package: "Rainbow", condition: .when(platforms: [.linux, .macOS])),
             ]
         ),
-        // The seeds' worked examples, written with Tabula; tested against the headless view.
+        // Worked examples of common list screens, written with Tabula; tested against the headless view.
         .target(name: "TabulaExamples", dependencies: ["Tabula", "TabulaTesting"], path: "Examples", exclude: ["SwiftUI"]),
-        // Seeds 003 and 004 with SwiftUI rows and in SwiftUI screens: the rows and models build
-        // and are tested everywhere, the screens on Apple platforms.
+        // The settings and countries examples with SwiftUI rows and in SwiftUI screens: the rows and
+        // models build and are tested everywhere, the screens on Apple platforms.
         .target(
             name: "TabulaSwiftUIExamples", dependencies: ["Tabula", "TabulaSwiftUI", "TabulaExamples"], path: "Examples/SwiftUI"),
-        // The seeds' screens in UIKit (view controllers, cells, navigation) over the same data
+        // The examples' screens in UIKit (view controllers, cells, navigation) over the same data
         // sources as `TabulaExamples`; compiled for iOS by the Apple SDK build (behind
         // `#if canImport(UIKit)`, so empty elsewhere).
         .target(

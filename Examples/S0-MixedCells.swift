@@ -1,7 +1,7 @@
-// Seed 000, "Data-Driven Table Views": a two-section table whose rows use two cell classes, one
-// loaded from a nib and one registered by class (S0.3, S0.4). The seed needs a ConfiguratorType
-// protocol, a generic Configurator, a PluginTableViewController and an AggregateConfigurator that
-// forwards every method by hand; here the two configurators are simply listed.
+// Sections of configured cells: a two-section table whose rows use two cell classes, one loaded
+// from a nib and one registered by class. Written the usual way, this takes a configurator
+// protocol, a generic configurator, a plug-in table view controller and an aggregate configurator
+// that forwards every method by hand; here the two configurators are simply listed.
 import Tabula
 import TabulaTesting
 

@@ -1,5 +1,5 @@
-// Seed 001, generic TableViewController<T, Cell>: a user search whose results appear
-// asynchronously in a two-label cell, and whose rows open that user's repositories (S1.1–S1.3).
+// A generic table view controller, TableViewController<T, Cell>: a user search whose results
+// appear asynchronously in a two-label cell, and whose rows open that user's repositories.
 import Foundation
 import Tabula
 import TabulaTesting
@@ -48,7 +48,7 @@ public struct BundledUsers: UserFetching {
     }
 }
 
-/// The seed's `Configurable` cell (Tabula's ``ConfigurableCell``): it configures itself from a
+/// A self-configuring cell (a ``ConfigurableCell``): it configures itself from a
 /// user, so the screen below names the class and nothing else. An app's `UITableViewCell` conforms
 /// the same way (`ExamplesUIKit/S1-UserSearchViewController.swift`).
 public final class UserCell: HeadlessCell, ConfigurableCell {

@@ -1,12 +1,12 @@
-// Seed 002, "MultiModelTableViewDataSource": items of many kinds in one list, each kind its own
+// Items that choose their cell: items of many kinds in one list, each kind its own
 // type with its own cell; static rows (search, add event, empty state) between dynamic ones with no
-// index arithmetic; the list built as a pipeline of map, filter and concatenation (S2.1–S2.4).
+// index arithmetic; the list built as a pipeline of map, filter and concatenation.
 // Adding a kind of row means adding a type, nothing else: each row type brings its cell (ListItem).
 import Foundation
 import Tabula
 
-/// The feed's row kinds. Each is its own type and knows its cell (seed 002's
-/// `DataSourceItemProtocol` is Tabula's ``ListItem``): adding a kind of row is adding a type.
+/// The feed's row kinds. Each is its own type and knows its cell (a ``ListItem``): adding a kind
+/// of row is adding a type.
 public struct SearchRow: ListItem {
     public var query: String
     public var id: String { "search" }
@@ -67,7 +67,7 @@ public enum EventsFeed {
     /// Every row brings its own cell: no configurator list to keep in step with the kinds.
     public static var cells: CellConfigurators<AnyListItem> { .itemsChooseTheirCells }
 
-    /// The feed as a pipeline (S2.4): the search row, the large event when not searching, the
+    /// The feed as a pipeline: the search row, the large event when not searching, the
     /// matching events, the add row, and the empty state when nothing matches.
     public static func snapshot(events: [Event], query: String) -> Snapshot<String, AnyListItem> {
         let matching = events.filter { query.isEmpty || $0.title.lowercased().contains(query.lowercased()) }

@@ -1,6 +1,6 @@
-// Seed 003, a reusable settings data source: an enum of cell kinds with each reuse identifier
-// written once, sections with titles, one data source object reused by the settings screen and a
-// narrower sub-screen, unit-testable without a window, with a change callback (S3.1–S3.3).
+// A reusable settings data source: an enum of cell kinds with each reuse identifier written once,
+// sections with titles, one data source object reused by the settings screen and a narrower
+// sub-screen, unit-testable without a window, with a change callback.
 import Tabula
 
 /// A row of the settings screens.
@@ -16,7 +16,7 @@ public enum Setting: Identifiable, Hashable, Sendable {
     }
     public var id: String { title }
 
-    /// Each kind of row's look, written once (S3.1).
+    /// Each kind of row's look, written once.
     public var content: CellContent {
         switch self {
         case .toggle(let title, let isOn): return CellContent(text: title, accessory: .toggle(isOn: isOn))
@@ -40,7 +40,7 @@ public final class SettingsDataSource {
 
     public init() {}
 
-    /// One cell kind per kind of row, each reuse identifier written once (S3.1). With storyboard
+    /// One cell kind per kind of row, each reuse identifier written once. With storyboard
     /// prototype cells, add `.storyboardPrototype()` to each: Tabula registers nothing over them.
     public static let cells = CellConfigurators<Setting> {
         CellConfigurator.content(reuseIdentifier: "switch", for: { if case .toggle = $0 { $0 } else { nil } }) { $0.content }
@@ -71,7 +71,7 @@ public final class SettingsDataSource {
         }
     }
 
-    /// What tapping a row does to the model (S3.3: switch on the model, not on the cell).
+    /// What tapping a row does to the model (a switch on the model, not on the cell).
     /// Returns `true` when the row opens the language screen.
     @discardableResult
     public func select(_ setting: Setting) -> Bool {

@@ -1,5 +1,5 @@
-// Seed 004, data provider and generic coordinator: one provider shown in a table view and a
-// collection view, the cell type never named by the view controller (S4.1–S4.5).
+// A data provider and a generic coordinator: one provider shown in a table view and a collection
+// view, the cell type never named by the view controller.
 import Tabula
 import TabulaTesting
 
@@ -10,7 +10,7 @@ public struct Country: Identifiable, Hashable, Sendable {
     public var id: String { code }
 }
 
-/// Seed 004's `ConfigurableCell`: the cell configures itself from its model. This one is the
+/// A ``ConfigurableCell``: the cell configures itself from its model. This one is the
 /// headless view's cell; an app's `UITableViewCell` conforms the same way. Where a view cannot hold
 /// the class (the terminal), ``content(for:)`` describes the row.
 public final class CountryCell: HeadlessCell, ConfigurableCell {
@@ -18,7 +18,7 @@ public final class CountryCell: HeadlessCell, ConfigurableCell {
     public static func content(for country: Country) -> CellContent { CellContent(text: country.name, secondaryText: country.capital) }
 }
 
-/// Seed 004's generic data coordinator: any ``DataProvider`` of `Cell.Model`, shown in any view
+/// A generic data coordinator: any ``DataProvider`` of `Cell.Model`, shown in any view
 /// through its adapter, the cell type named once, by whoever builds the coordinator.
 @MainActor
 public struct ProviderCoordinator<Cell: ConfigurableCell> where Cell.Model: Identifiable & Sendable, Cell.Model.ID: Sendable {

@@ -1,6 +1,6 @@
-// Seed 000 in UIKit: a container screen that embeds a table of two cell classes, one from a nib
-// named after the class when the app has one, one registered by class. The seed's
-// `PluginTableViewController` is `ListTableViewController`; its `AggregateConfigurator` is the
+// Mixed cells in UIKit: a container screen that embeds a table of two cell classes, one from a nib
+// named after the class when the app has one, one registered by class. A plug-in table view
+// controller is `ListTableViewController`; an aggregate configurator is the
 // `CellConfigurators` list; the data is `MixedCellsExample.snapshot`, which the headless tests drive.
 #if canImport(UIKit)
     import UIKit
@@ -30,7 +30,7 @@
             super.viewDidLoad()
             title = "Mixed cells"
             let table = ListTableViewController<String, MixedRow>(style: .insetGrouped, cells: Self.cells)
-            // The seed's child embedding, with its configure closure.
+            // The child embedding, with its configure closure.
             embed(table, in: view) { table in table.clearsSelectionOnViewWillAppear = true }
             Task { await table.apply(MixedCellsExample.snapshot) }
         }

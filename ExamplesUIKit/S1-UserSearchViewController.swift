@@ -1,4 +1,4 @@
-// Seed 001 in UIKit: `TableViewController<Item, Cell: Configurable>` is
+// The user search in UIKit: a generic `TableViewController<Item, Cell: Configurable>` is
 // `ListTableViewController(cell:)` with a `ConfigurableCell`. A user search whose results arrive
 // asynchronously (the same `UserFetching` the headless tests drive), each row pushing that user's
 // repositories.
@@ -8,7 +8,7 @@
     import TabulaExamples
     import TabulaUIKit
 
-    /// The seed's two-label cell: it configures itself from a user.
+    /// The two-label cell: it configures itself from a user.
     final class UserTableCell: UITableViewCell, ConfigurableCell {
         override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
             super.init(style: .subtitle, reuseIdentifier: reuseIdentifier)

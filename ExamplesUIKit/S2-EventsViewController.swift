@@ -1,4 +1,4 @@
-// Seed 002 in UIKit: the feed's rows are `ListItem`s (the seed's `DataSourceItemProtocol`), each
+// The events feed in UIKit: the feed's rows are `ListItem`s (items that choose their cell), each
 // bringing its cell; the table registers each kind's cell the first time one is shown. The rows and
 // the pipeline are `EventsFeed`'s, which the headless tests drive.
 #if canImport(UIKit)

@@ -1,4 +1,4 @@
-// Seed 003 in UIKit: one `SettingsDataSource` (the object the headless tests drive) behind the
+// The settings in UIKit: one `SettingsDataSource` (the object the headless tests drive) behind the
 // settings screen and the narrower language screen, with the same cells (`SettingsDataSource.cells`:
 // each kind of row's reuse identifier written once).
 #if canImport(UIKit)

@@ -1,4 +1,4 @@
-// Seed 004 in UIKit: the generic coordinator (`ProviderCoordinator`, the same one the headless tests
+// The countries in UIKit: the generic coordinator (`ProviderCoordinator`, the same one the headless tests
 // drive) over one provider, shown in a table and in a collection. Each view has its own
 // `ConfigurableCell` of `Country`; the view controllers name the cell only when they create the
 // coordinator, and swapping the provider touches neither.

@@ -1,4 +1,4 @@
-// Seed 004's countries with SwiftUI rows: a row with state of its own (whether its details are
+// The countries with SwiftUI rows: a row with state of its own (whether its details are
 // shown) that survives changes of its content, and a model that SwiftUI observes (issue 17).
 import Tabula
 import TabulaExamples

@@ -23,12 +23,12 @@
         }
     }
 
-    /// Seed 003's settings in SwiftUI: the shared data source, its rows as SwiftUI views, and the
+    /// The settings in SwiftUI: the shared data source, its rows as SwiftUI views, and the
     /// language screen pushed on a navigation stack.
     @available(iOS 17, macOS 14, *)
     @MainActor
     public struct SettingsScreen: View {
-        /// Seed 003's data source, which the UIKit screens use too, with its snapshots observed.
+        /// The settings data source, which the UIKit screens use too, with its snapshots observed.
         @State private var settings = SettingsScreenModel()
         @State private var path: [String] = []
 
@@ -50,7 +50,7 @@
         }
     }
 
-    /// Seed 004's countries in SwiftUI: a collection list with SwiftUI rows, search, favourites
+    /// The countries in SwiftUI: a collection list with SwiftUI rows, search, favourites
     /// that move between sections, and the selection bound to the model.
     @available(iOS 17, macOS 14, *)
     @MainActor

@@ -1,4 +1,4 @@
-// Seed 003's settings screen with SwiftUI rows: one row declaration for every kind of setting,
+// The settings screen with SwiftUI rows: one row declaration for every kind of setting,
 // shown by UIKit and AppKit cells through SwiftUI, and by the headless view and the terminal through
 // its description (issue 17).
 import Tabula
@@ -49,13 +49,13 @@ public struct SettingRow: HostedRow {
 }
 
 #if canImport(Observation)
-    /// The settings screens' model for SwiftUI: seed 003's data source, shared with the UIKit screens,
+    /// The settings screens' model for SwiftUI: the settings data source, shared with the UIKit screens,
     /// and the snapshots it gives, kept current and observable, so a SwiftUI view follows them.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Observable
     @MainActor
     public final class SettingsScreenModel {
-        /// The reusable data source (seed 003).
+        /// The reusable settings data source.
         @ObservationIgnored public let source: SettingsDataSource
         /// The full settings screen.
         public private(set) var settings: Snapshot<String, Setting>
@@ -78,7 +78,7 @@ public struct SettingRow: HostedRow {
             }
         }
 
-        /// What tapping a row does (seed 003's `select`); `true` when it opens the language screen.
+        /// What tapping a row does (the data source's `select`); `true` when it opens the language screen.
         @discardableResult
         public func select(_ setting: Setting) -> Bool { source.select(setting) }
 
