@@ -394,7 +394,7 @@ public final class HeadlessListView {
     /// stay or move are kept (not requested again); inserted and reloaded items are requested;
     /// reconfigured items are configured again in their existing cells. Sections that stay or move
     /// keep the header and footer they showed; those of inserted sections and of the sections in
-    /// ``BatchUpdate/updatedSectionTitles`` are requested.
+    /// `BatchUpdate.updatedSectionTitles` are requested.
     ///
     /// - Parameters:
     ///   - update: the batch's index operations.
