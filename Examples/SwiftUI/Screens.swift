@@ -1,6 +1,5 @@
-// The settings and countries screens in SwiftUI (seeds 003 and 004): Tabula lists with SwiftUI
-// rows, inside SwiftUI navigation, search and state (issue 17). Compiled for iOS and macOS by the
-// Apple SDK build.
+// The settings, countries and errands screens in SwiftUI: Tabula lists with SwiftUI rows, inside
+// SwiftUI navigation, search, editing and state. Compiled for iOS and macOS by the Apple SDK build.
 #if canImport(SwiftUI) && canImport(Observation)
     import Observation
     import SwiftUI

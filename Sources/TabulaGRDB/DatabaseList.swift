@@ -3,7 +3,6 @@ import GRDB
 import Tabula
 
 /// Shows a database table in any Tabula view, live: every committed change animates as a diff
-/// (SPEC B6).
 ///
 /// Instead of fetching the whole table again after each commit (what `ValueObservation` does), the
 /// list observes the table's transactions, fetches only the rows the commits touched, merges them

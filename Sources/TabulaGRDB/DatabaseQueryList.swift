@@ -2,7 +2,6 @@ import GRDB
 import Tabula
 
 /// Shows the result of any SQL query or GRDB request, live, grouped into sections by a key
-/// (SPEC B6).
 ///
 /// It observes the database with GRDB's `ValueObservation`: after each commit that touches the
 /// tables the query reads, the query runs again and the new rows are diffed against the screen. That

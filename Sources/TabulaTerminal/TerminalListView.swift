@@ -1,7 +1,7 @@
 import Tabula
 
 /// A list view that draws into a terminal: the same snapshots, configurators and apply pipeline as
-/// `UITableView` (SPEC B8).
+/// `UITableView`.
 ///
 /// Only visible rows are configured, into cells dequeued from a pool per reuse identifier. After a
 /// batch update, inserted and moved rows are marked for a moment: a terminal's animation.

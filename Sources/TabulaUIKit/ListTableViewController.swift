@@ -2,7 +2,7 @@
     import UIKit
     import Tabula
 
-    /// A table view controller built from configurators, fed snapshots (SPEC S0.3, S1.1).
+    /// A table view controller built from configurators, fed snapshots.
     ///
     /// It is a `UITableViewController`, so what that class gives stays: selection cleared when the
     /// view appears (`clearsSelectionOnViewWillAppear`), Edit/Done through `editButtonItem`,
@@ -36,7 +36,7 @@
         private var storedAdapter: TableViewAdapter<SectionID, Item>?
         /// The cell configurators.
         public let cells: CellConfigurators<Item>
-        /// Whether setting new items scrolls back to the top (S1.1).
+        /// Whether setting new items scrolls back to the top.
         public var scrollsToTopOnNewItems = true
         private let bundle: Bundle
 
@@ -47,7 +47,7 @@
             super.init(style: style)
         }
 
-        /// Creates the controller for a cell that configures itself (seed 001's
+        /// Creates the controller for a cell that configures itself (a
         /// `TableViewController<Item, Cell: Configurable>`): the cell class is the whole setup.
         public convenience init<Cell: UITableViewCell & ConfigurableCell>(style: UITableView.Style = .insetGrouped, cell: Cell.Type, bundle: Bundle = .main)
         where Cell.Model == Item {
@@ -84,7 +84,7 @@
             await adapter.apply(snapshot, animatingDifferences: animatingDifferences)
         }
 
-        /// Shows `items` in one section and scrolls to the top (S1.1's `items` setter).
+        /// Shows `items` in one section and scrolls to the top (as a generic controller's `items` setter does).
         ///
         /// An apply that a newer one replaced before it was shown does not scroll (search as you
         /// type: the newest results decide), and an empty table is never scrolled.
@@ -102,8 +102,8 @@
     }
 
     extension UIViewController {
-        /// Adds `child` as a child view controller whose view fills `container` (S0.3), after
-        /// `configure` has set it up (seed 000's embedding took such a closure).
+        /// Adds `child` as a child view controller whose view fills `container` after
+        /// `configure` has set it up.
         public func embed<Child: UIViewController>(_ child: Child, in container: UIView, configure: (Child) -> Void = { _ in }) {
             configure(child)
             addChild(child)

@@ -2,7 +2,7 @@
     import UIKit
     import Tabula
 
-    /// Finds the nib named after a cell (or header, footer, supplementary view) class, as the seeds
+    /// Finds the nib named after a cell (or header, footer, supplementary view) class, as table view code has always
     /// do with `Bundle.path(forResource:ofType: "nib")`, in the adapter's bundle (a framework's or a
     /// Swift package module's `Bundle.module`, not only `Bundle.main`), and the class of the view
     /// inside it.
