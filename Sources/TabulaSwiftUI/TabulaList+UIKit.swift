@@ -66,8 +66,8 @@
             UICollectionViewCompositionalLayout { [weak state, weak adapter] section, environment in
                 var configuration = UICollectionLayoutListConfiguration(appearance: appearance.listAppearance)
                 if let state, let adapter {
-                    configuration.headerMode = state.showsHeader(inSection: section, of: adapter.snapshot) ? .supplementary : .none
-                    configuration.footerMode = state.showsFooter(inSection: section, of: adapter.snapshot) ? .supplementary : .none
+                    configuration.headerMode = state.showsHeader(inSection: section, of: adapter.displayedSnapshot) ? .supplementary : .none
+                    configuration.footerMode = state.showsFooter(inSection: section, of: adapter.displayedSnapshot) ? .supplementary : .none
                     configuration.leadingSwipeActionsConfigurationProvider = adapter.leadingSwipeActionsProvider
                     configuration.trailingSwipeActionsConfigurationProvider = adapter.trailingSwipeActionsProvider
                 }

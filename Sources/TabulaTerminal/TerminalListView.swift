@@ -52,7 +52,7 @@ where Item.ID: Sendable {
     }
 
     /// The item under the cursor.
-    public var selectedItem: Item? { cursor.flatMap { snapshot.item(at: $0) } }
+    public var selectedItem: Item? { cursor.flatMap { displayedSnapshot.item(at: $0) } }
 
     /// The mark of the row showing `id`, while it lasts.
     public func mark(of id: Item.ID) -> Mark? {
@@ -81,7 +81,7 @@ where Item.ID: Sendable {
 
     /// Puts the cursor on `path` when it exists.
     public func setCursor(_ path: ItemPath) {
-        if snapshot.item(at: path) != nil { cursor = path }
+        if displayedSnapshot.item(at: path) != nil { cursor = path }
     }
 
     /// Puts the cursor on the item `id` (the next render scrolls to keep it on screen).
@@ -93,7 +93,7 @@ where Item.ID: Sendable {
 
     private func flatPaths() -> [ItemPath] {
         var paths: [ItemPath] = []
-        for (s, section) in snapshot.sections.enumerated() {
+        for (s, section) in displayedSnapshot.sections.enumerated() {
             for i in section.items.indices { paths.append(ItemPath(item: i, section: s)) }
         }
         return paths
@@ -106,7 +106,7 @@ where Item.ID: Sendable {
     public func render(width: Int, height: Int, styled: Bool = true) -> [String] {
         let width = max(0, width), height = max(0, height)
         var lines: [(text: String, path: ItemPath?, isHeader: Bool)] = []
-        for (s, section) in snapshot.sections.enumerated() {
+        for (s, section) in displayedSnapshot.sections.enumerated() {
             if let header = section.header {
                 if !lines.isEmpty { lines.append(("", nil, false)) }
                 lines.append((header.uppercased().prefix(columns: width), nil, true))
@@ -130,7 +130,7 @@ where Item.ID: Sendable {
                 output.append(line.isHeader && styled ? line.text.termBold.termCyan : (line.isHeader ? line.text : (styled ? line.text.termDim : line.text)))
                 continue
             }
-            guard let item = snapshot.item(at: path) else { continue }
+            guard let item = displayedSnapshot.item(at: path) else { continue }
             // An item no configurator takes gets a placeholder line and a diagnostic.
             let cell = core.cell(at: path, in: self, registrar: self, dequeue: dequeue)
             configurations += 1
@@ -181,7 +181,7 @@ extension TerminalListView: ListViewGlue {
 
     package func reloadData() {
         loaded = true
-        counts = snapshot.itemCounts
+        counts = displayedSnapshot.itemCounts
         marks = [:]
         keepCursor(previous: nil)
     }
@@ -189,10 +189,10 @@ extension TerminalListView: ListViewGlue {
     package func performBatchUpdates(
         _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
     ) {
-        let before = snapshot
+        let before = displayedSnapshot
         let cursorID = selectedItem?.id
         updateData()
-        let after = snapshot
+        let after = displayedSnapshot
         if let outcome = try? update.validate(before: counts, after: after.itemCounts) {
             let until = clock() + markDuration
             for path in outcome.freshItems {
@@ -212,9 +212,9 @@ extension TerminalListView: ListViewGlue {
 
     /// Keeps the cursor on the same item when it is still there, otherwise near where it was.
     private func keepCursor(previous id: Item.ID?) {
-        if let id, let path = snapshot.indexPath(of: id) {
+        if let id, let path = displayedSnapshot.indexPath(of: id) {
             cursor = path
-        } else if let cursor, snapshot.item(at: cursor) == nil {
+        } else if let cursor, displayedSnapshot.item(at: cursor) == nil {
             let flat = flatPaths()
             self.cursor = flat.last(where: { $0 < cursor }) ?? flat.first
         } else if cursor == nil {

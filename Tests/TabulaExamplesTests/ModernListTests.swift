@@ -27,7 +27,7 @@ struct ModernListTests {
 
     /// The rendered text, with each folder's place in the tree.
     func outline(_ adapter: HeadlessListAdapter<ShelfSection, ShelfItem>) -> [String] {
-        adapter.snapshot.items(inSection: .folders)?.map { item in
+        adapter.displayedSnapshot.items(inSection: .folders)?.map { item in
             adapter.outlineState(of: item.id)?.decorate(item.folder ?? "") ?? "?"
         } ?? []
     }
@@ -56,7 +56,7 @@ struct ModernListTests {
         await adapter.driver.waitUntilIdle()
         #expect(outline(adapter) == ["▸ Fiction", "Essays"])
         #expect(adapter.driver.appliedChangesets.allSatisfy { $0.statistics.insertedSections == 0 && $0.statistics.deletedSections == 0 })
-        #expect(adapter.snapshot.items(inSection: .recent)?.count == 3 && adapter.snapshot.items(inSection: .covers)?.count == 4)
+        #expect(adapter.displayedSnapshot.items(inSection: .recent)?.count == 3 && adapter.displayedSnapshot.items(inSection: .covers)?.count == 4)
         #expect(adapter.driver.diagnostics.isEmpty && list.counters.reloads == 1)
         // Collapsed again, Novels keeps its expansion for the next time Fiction opens.
         #expect(adapter.sectionSnapshot(for: .folders)?.isExpanded(ShelfItem.folder(name: "Novels").id) == true)
@@ -69,7 +69,7 @@ struct ModernListTests {
         try list.commitDelete(at: path)
         await adapter.driver.waitUntilIdle()
         #expect(model.recent.count == 2)
-        #expect(adapter.snapshot.items(inSection: .recent)?.count == 2)
+        #expect(adapter.displayedSnapshot.items(inSection: .recent)?.count == 2)
         #expect(adapter.driver.diagnostics.isEmpty)
     }
 }

@@ -163,7 +163,7 @@ struct DatabaseListTests {
         for _ in 0..<200 where adapter.driver.isUpdating { try await Task.sleep(for: .milliseconds(10)) }
         let truth = try expected(pool)
         #expect(shown(list) == truth)
-        #expect(adapter.snapshot.numberOfItems == truth.reduce(0) { $0 + $1.count })
+        #expect(adapter.displayedSnapshot.numberOfItems == truth.reduce(0) { $0 + $1.count })
         #expect(adapter.driver.diagnostics.isEmpty, "no batch update was rejected: \(adapter.driver.diagnostics)")
         #expect(database.lastError == nil)
         try list.checkConsistency()

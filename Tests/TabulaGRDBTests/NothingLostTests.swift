@@ -166,7 +166,7 @@ struct NothingLostTests {
         #expect(list.renderedText() == "## home\n   A2  —  1\n   C  —  3")
         try await pool.write { try $0.execute(sql: "UPDATE note SET id = 800 WHERE id = 500") }
         try await database.settle()
-        #expect(adapter.snapshot.itemIdentifiers == [800, 700])
+        #expect(adapter.displayedSnapshot.itemIdentifiers == [800, 700])
         #expect(shown(list) == (try expected(pool)))
         database.stop()
     }

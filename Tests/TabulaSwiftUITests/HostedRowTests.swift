@@ -37,7 +37,7 @@ struct HostedRowTests {
         let cell = try #require(list.cellForItem(at: darkMode))
         let before = list.counters
         // What the row's SwiftUI `Toggle` calls when the user flips it.
-        let setting = try #require(adapter.snapshot.item(at: darkMode))
+        let setting = try #require(adapter.displayedSnapshot.item(at: darkMode))
         model.toggle(setting, to: true)
         await adapter.driver.waitUntilIdle()
         #expect(model.source.darkMode)
@@ -47,7 +47,7 @@ struct HostedRowTests {
         #expect(list.counters.reloads == before.reloads)
 
         // A switch set to the state it already has changes nothing.
-        model.toggle(try #require(adapter.snapshot.item(at: darkMode)), to: true)
+        model.toggle(try #require(adapter.displayedSnapshot.item(at: darkMode)), to: true)
         await adapter.driver.waitUntilIdle()
         #expect(model.source.darkMode)
         #expect(list.counters.reconfigurations == before.reconfigurations + 1)

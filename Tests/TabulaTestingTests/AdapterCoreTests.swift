@@ -182,7 +182,7 @@ struct AdapterCoreTests {
         #expect(throws: SnapshotError<Int, Int>.self) { try adapter.listView(list, commitDeleteOfItemAt: ItemPath(item: 9, section: 0)) }
         #expect(throws: SnapshotError<Int, Int>.self) { try adapter.listView(list, moveItemAt: ItemPath(item: 9, section: 0), to: ItemPath(item: 0, section: 0)) }
         #expect(adapter.driver.diagnostics.filter { if case .staleEdit = $0.kind { true } else { false } }.count == 2)
-        #expect(adapter.snapshot.itemIdentifiers == [1, 2, 3, 4])
+        #expect(adapter.displayedSnapshot.itemIdentifiers == [1, 2, 3, 4])
         #expect(throws: SnapshotError<Int, Int>.unknownItem(7)) { try adapter.deleteItem(7) }
     }
 }

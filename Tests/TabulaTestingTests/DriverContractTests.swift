@@ -15,14 +15,14 @@ struct DriverContractTests {
         let list = HeadlessListView(viewportHeight: nil)
         let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: AdapterTests.cells())
         try await adapter.apply(snapshot([.title(id: 1, "a"), .title(id: 2, "b")]))
-        var next = adapter.snapshot
+        var next = adapter.snapshot()
         try next.reloadItems([1])
         let requestsAtStart = list.counters.cellRequests
         await adapter.apply(next)
         #expect(list.counters.cellRequests == requestsAtStart + 1, "the requested reload happened")
-        #expect(!adapter.snapshot.hasRequestedUpdates, "the snapshot on screen carries no request")
+        #expect(!adapter.displayedSnapshot.hasRequestedUpdates, "the snapshot on screen carries no request")
 
-        var derived = adapter.snapshot
+        var derived = adapter.snapshot()
         try derived.appendItems([.title(id: 3, "c")])
         let requestsBefore = list.counters.cellRequests
         await adapter.apply(derived)
@@ -101,7 +101,7 @@ struct UserEditTests {
         adapter.apply(snapshot([1, 2, 3, 4, 5]), completion: nil)  // waits behind the first
         try list.commitDelete(at: ItemPath(item: 1, section: 0))  // the user deletes 2, on screen
         try await settle(adapter.driver)
-        #expect(adapter.snapshot.itemIdentifiers == [1, 3, 4, 5])
+        #expect(adapter.displayedSnapshot.itemIdentifiers == [1, 3, 4, 5])
         #expect(list.renderedText() == "   t1\n   t3\n   t4\n   t5")
         try list.checkConsistency()
     }
@@ -117,7 +117,7 @@ struct UserEditTests {
         adapter.apply(snapshot([1, 2, 3, 4, 5]), completion: nil)  // waiting
         try list.interactiveMove(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 2, section: 0))  // 1 after 3
         try await settle(adapter.driver)
-        #expect(adapter.snapshot.itemIdentifiers == [2, 3, 1, 4, 5])
+        #expect(adapter.displayedSnapshot.itemIdentifiers == [2, 3, 1, 4, 5])
         #expect(list.renderedText() == "   t2\n   t3\n   t1\n   t4\n   t5")
         #expect(adapter.driver.diagnostics.isEmpty, "\(adapter.driver.diagnostics)")
         try list.checkConsistency()

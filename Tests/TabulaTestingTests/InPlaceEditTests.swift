@@ -28,7 +28,7 @@ struct InPlaceEditTests {
         #expect(list.counters.batchUpdates == before.batchUpdates + 1)
         #expect(list.counters.reconfigurations == before.reconfigurations + 1)
         #expect(list.counters.reloads == before.reloads)
-        #expect(adapter.snapshot.item(at: path) == .title(id: 500, "changed"))
+        #expect(adapter.displayedSnapshot.item(at: path) == .title(id: 500, "changed"))
         try list.checkConsistency()
     }
 
@@ -55,7 +55,7 @@ struct InPlaceEditTests {
         #expect(list.counters.reloads == 1)
         #expect(list.counters.reconfigurations == 2, "rows 2 and 3, once each")
         #expect(list.renderedText() == "   t1\n   second\n   three")
-        #expect(adapter.snapshot.itemIdentifiers == [1, 2, 3] && adapter.snapshot.item(at: ItemPath(item: 1, section: 0)) == .title(id: 2, "second"))
+        #expect(adapter.displayedSnapshot.itemIdentifiers == [1, 2, 3] && adapter.displayedSnapshot.item(at: ItemPath(item: 1, section: 0)) == .title(id: 2, "second"))
 
         // Repeats that end where they started change nothing; a repeat that ends as another cell
         // class is one reload.
@@ -75,9 +75,9 @@ struct InPlaceEditTests {
         #expect(list.renderedText() == "   t1\n   t2\n   t3\n   t4\n   t5")
         try adapter.driver.deleteItems([2, 5, 2])
         #expect(list.renderedText() == "   t1\n   t3\n   t4")
-        #expect(adapter.snapshot.itemIdentifiers == [1, 3, 4])
+        #expect(adapter.displayedSnapshot.itemIdentifiers == [1, 3, 4])
         try adapter.driver.appendItems([.title(id: 2, "back")], toSection: "main")
-        #expect(adapter.snapshot.itemIdentifiers == [1, 3, 4, 2])
+        #expect(adapter.displayedSnapshot.itemIdentifiers == [1, 3, 4, 2])
         #expect(adapter.driver.diagnostics.isEmpty)
         try list.checkConsistency()
     }
@@ -85,7 +85,7 @@ struct InPlaceEditTests {
     @Test("bad input throws a typed error naming the identifier or section, and changes nothing")
     func typedErrors() throws {
         let (list, adapter) = try shown([1, 2, 3])
-        let before = adapter.snapshot, counters = list.counters
+        let before = adapter.displayedSnapshot, counters = list.counters
         #expect(throws: SnapshotError<String, Int>.unknownItem(9)) { try adapter.driver.updateItems([.title(id: 9, "x")]) }
         #expect(throws: SnapshotError<String, Int>.unknownItem(9)) { try adapter.driver.deleteItems([1, 9]) }
         #expect(throws: SnapshotError<String, Int>.unknownSection("other")) {
@@ -97,7 +97,7 @@ struct InPlaceEditTests {
         #expect(throws: SnapshotError<String, Int>.duplicateItem(7, first: ItemPath(item: 3, section: 0), second: ItemPath(item: 4, section: 0))) {
             try adapter.driver.appendItems([.title(id: 7, "x"), .title(id: 7, "y")])
         }
-        #expect(adapter.snapshot == before)
+        #expect(adapter.displayedSnapshot == before)
         #expect(list.counters == counters)
     }
 
@@ -161,7 +161,7 @@ struct InPlaceEditTests {
             default:
                 try list.scroll(by: Int.random(in: -5...5, using: &random))
             }
-            #expect(adapter.snapshot == expected, "seed \(seed), step \(step)")
+            #expect(adapter.displayedSnapshot == expected, "seed \(seed), step \(step)")
             try list.checkConsistency()
         }
         #expect(adapter.driver.diagnostics.isEmpty, "seed \(seed): \(adapter.driver.diagnostics)")

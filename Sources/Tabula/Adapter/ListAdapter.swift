@@ -127,8 +127,19 @@ extension ListAdapter {
 }
 
 extension ListAdapter {
-    /// The snapshot on screen.
-    public var snapshot: Snapshot<SectionID, Item> { driver.snapshot }
+    /// The snapshot on screen: during an animated update, the stage being shown. What the data
+    /// source answers with now (counts, items by index path).
+    public var displayedSnapshot: Snapshot<SectionID, Item> { driver.snapshot }
+
+    /// The last snapshot applied, as Apple's `snapshot()`: what the screen shows once the updates
+    /// under way are done. Edit it and apply it back.
+    ///
+    /// ```swift
+    /// var snapshot = adapter.snapshot()
+    /// try snapshot.appendItems([country])
+    /// adapter.apply(snapshot, completion: nil)
+    /// ```
+    public func snapshot() -> Snapshot<SectionID, Item> { driver.latestSnapshot }
 
     /// Shows `snapshot` as batch updates, animated unless `animatingDifferences` is false (as
     /// Apple's `apply(_:animatingDifferences:)`: a diff either way), and returns what became of it
