@@ -44,8 +44,10 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
         }
     }
 
-    /// The sections, with their items, in display order.
-    @usableFromInline var _sections: [SectionType]
+    /// The sections, with their items, in display order. Any change clears ``_sameContentAs``.
+    @usableFromInline var _sections: [SectionType] {
+        didSet { _sameContentAs = nil }
+    }
     /// The token of each section, parallel to `_sections`.
     @usableFromInline var _tokens: [Int32]
     /// For each token ever handed out, the section's current index, or -1 once it is deleted.
@@ -58,6 +60,12 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
     @usableFromInline var _updateMarks: [Item.ID: UpdateKind]
     /// Sections whose every item and titles the next diff treats as updated (``reloadSections(_:)``).
     @usableFromInline var _reloadedSections: Set<SectionID>
+    /// The sections of the snapshot this one was built from (``init(_:updating:)``) when every
+    /// section, title and item equals theirs (`==`, identifiers included), in order; `nil`
+    /// otherwise. Holding them keeps their storage from being changed in place, so a diff from a
+    /// snapshot whose sections are still this storage has nothing to report and costs nothing.
+    /// Cleared by any change of `_sections`, and by ``clearingUpdateRequests()``.
+    @usableFromInline var _sameContentAs: [SectionType]?
 
     /// Creates an empty snapshot.
     ///
@@ -71,6 +79,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
         _index = _LocationTable()
         _updateMarks = [:]
         _reloadedSections = []
+        _sameContentAs = nil
     }
 }
 

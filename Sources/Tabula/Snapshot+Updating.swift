@@ -1,0 +1,270 @@
+// Building a snapshot against the one before it: items that follow the previous snapshot's items
+// in order are matched by comparing identifiers, which costs what comparing the two lists costs;
+// their uniqueness follows from the previous snapshot's, and their index entries are carried over.
+// Only items off those runs are hashed.
+
+extension Snapshot {
+    /// Creates a snapshot from sections, like ``init(_:)-([Snapshot<SectionID,Item>.SectionType])``,
+    /// reusing what `previous` (typically the snapshot on screen) already knows.
+    ///
+    /// The result, and the error thrown, are exactly those of
+    /// ``init(_:)-([Snapshot<SectionID,Item>.SectionType])``: duplicates are reported naming the
+    /// identifier and both positions. Only the cost differs. Items that follow the previous
+    /// snapshot's in order (the same section, the next row, or one or two rows further on) are
+    /// matched by comparing identifiers; their uniqueness follows from the previous snapshot's,
+    /// and their places in its index are carried over. Only the other items (inserted, moved, and
+    /// those after a longer deletion) are hashed.
+    ///
+    /// ```swift
+    /// let next = try Snapshot(sections, updating: driver.latestSnapshot)
+    /// driver.apply(next)
+    /// ```
+    ///
+    /// - Complexity: O(*n*) comparisons for *n* items, O(*k*) hashes for the *k* items off the
+    ///   previous order, and, when rows moved, one pass over the index's buckets. With most items
+    ///   changed it falls back to a full build, which hashes every item.
+    @inlinable
+    public init(_ sections: [SectionType], updating previous: Snapshot) throws {
+        self.init()
+        try _build(sections, updating: previous, sameContent: nil)
+    }
+}
+
+extension Snapshot where Item: Equatable {
+    /// Creates a snapshot from sections, like ``init(_:)-([Snapshot<SectionID,Item>.SectionType])``,
+    /// reusing what `previous` (typically the snapshot on screen) already knows.
+    ///
+    /// As the other `init(_:updating:)`; in addition, when every section, title and item equals
+    /// `previous`'s (`==`), in order, the diff from `previous` to the result is known to be empty
+    /// and costs nothing, as long as neither snapshot is changed in between.
+    @inlinable
+    public init(_ sections: [SectionType], updating previous: Snapshot) throws {
+        self.init()
+        try _build(sections, updating: previous, sameContent: { $0 == $1 })
+    }
+}
+
+extension Snapshot {
+    /// Whether the diff from `source` to this snapshot is known to be empty without looking at the
+    /// items: this snapshot was built from `source`'s sections, unchanged since, with every item
+    /// equal (`==`), and requests no updates.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    func _isKnownUnchanged(from source: Snapshot) -> Bool {
+        guard let basis = _sameContentAs, !hasRequestedUpdates else { return false }
+        // The basis holds its storage, so the source cannot have changed it in place: the same
+        // storage means the same sections.
+        return basis.withUnsafeBufferPointer { a in
+            source._sections.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count }
+        }
+    }
+
+    /// Replaces the (empty) contents with `sections`, as `_buildRejectingDuplicates` does, reusing
+    /// `previous`'s index for the items that follow its order. `sameContent`, when given, is `==`:
+    /// a build whose every item equals `previous`'s records it for the diff. On a throw, `self` is
+    /// left empty.
+    @inlinable
+    mutating func _build(_ sections: [SectionType], updating previous: Snapshot, sameContent: ((Item, Item) -> Bool)?) throws {
+        let oldSections = previous._sections
+        let oldCount = oldSections.count, newCount = sections.count
+        guard oldCount > 0, previous._index.count > 0, newCount > 0 else { return try _buildRejectingDuplicates(sections) }
+
+        // MARK: Sections
+        // Same positions, same identifiers: the previous token tables serve as they are.
+        var positional = oldCount == newCount
+        if positional {
+            for t in 0..<newCount where oldSections[t].id != sections[t].id {
+                positional = false
+                break
+            }
+        }
+        var homes = [Int](repeating: -1, count: newCount)  // old section of each new one
+        var newTokenOfOld = [Int32](repeating: -1, count: previous._tokenIndex.count)  // by old token
+        var sectionTokens = [SectionID: Int32]()
+        if positional {
+            for t in 0..<newCount {
+                homes[t] = t
+                let token = previous._tokens[t]
+                newTokenOfOld[Int(token)] = token
+            }
+        } else {
+            sectionTokens.reserveCapacity(newCount)
+            for t in 0..<newCount {
+                let id = sections[t].id
+                // A repeated section: the full build reports it.
+                if sectionTokens.updateValue(Int32(truncatingIfNeeded: t), forKey: id) != nil {
+                    return try _buildRejectingDuplicates(sections)
+                }
+                let s = (t < oldCount && oldSections[t].id == id) ? t : (previous.sectionIndex(of: id) ?? -1)
+                homes[t] = s
+                if s >= 0 { newTokenOfOld[Int(previous._tokens[s])] = Int32(truncatingIfNeeded: t) }
+            }
+        }
+
+        // MARK: Items in order
+        // The row each old item has in its new section, or -1; flat, section after section.
+        var oldOffsets = [Int](repeating: 0, count: oldCount + 1)
+        for s in 0..<oldCount { oldOffsets[s + 1] = oldOffsets[s] + oldSections[s].items.count }
+        let oldTotal = oldOffsets[oldCount]
+        var newTotal = 0, longest = 0
+        for section in sections {
+            newTotal += section.items.count
+            longest = Swift.max(longest, section.items.count)
+        }
+        // Items off the runs: their new section, row and hash.
+        var offRun = [(section: Int32, row: Int32, hash: Int)]()
+        // Whether every item is where it was, and equal to it.
+        var sameIDs = positional, sameItems = positional && sameContent != nil
+        var newRowOfOld = [Int32]()
+        var matched = 0
+        // Only written once something is off the runs (a list that did not change never is).
+        var rowsWritten = false
+        func startRows(upTo t: Int) {
+            guard !rowsWritten else { return }
+            rowsWritten = true
+            newRowOfOld = [Int32](repeating: -1, count: oldTotal)
+            // The sections before `t` matched row for row.
+            newRowOfOld.withUnsafeMutableBufferPointer { rows in
+                for s in 0..<t {
+                    for r in 0..<(oldOffsets[s + 1] - oldOffsets[s]) { rows[oldOffsets[s] + r] = Int32(truncatingIfNeeded: r) }
+                }
+            }
+        }
+        for t in 0..<newCount {
+            let s = homes[t]
+            let newItems = sections[t].items
+            guard s >= 0 else {
+                sameIDs = false
+                sameItems = false
+                startRows(upTo: t)
+                for j in newItems.indices {
+                    offRun.append((Int32(truncatingIfNeeded: t), Int32(truncatingIfNeeded: j), Self._hash(newItems[j].id)))
+                }
+                continue
+            }
+            let oldItems = oldSections[s].items
+            let base = oldOffsets[s]
+            newItems.withUnsafeBufferPointer { new in
+                oldItems.withUnsafeBufferPointer { old in
+                    let n = new.count, m = old.count
+                    // The common prefix, in one tight loop: all of it when nothing changed.
+                    var j = 0
+                    if let sameContent, sameItems {
+                        while j < n && j < m && old[j].id == new[j].id && sameContent(old[j], new[j]) { j &+= 1 }
+                        if j < n || j < m { sameItems = false }
+                    }
+                    while j < n && j < m && old[j].id == new[j].id { j &+= 1 }
+                    matched &+= j
+                    if j == n && j == m && !rowsWritten && positional { return }
+                    sameIDs = false
+                    startRows(upTo: t)
+                    newRowOfOld.withUnsafeMutableBufferPointer { rows in
+                        for k in 0..<j { rows[base &+ k] = Int32(truncatingIfNeeded: k) }
+                        // The rest: runs of identifiers in order, past deletions of one or two
+                        // items; past a longer one when the item and the next both follow it.
+                        var r = j
+                        while j < n {
+                            let id = new[j].id
+                            var hit = -1
+                            if r < m && old[r].id == id {
+                                hit = r
+                            } else if r &+ 1 < m && old[r &+ 1].id == id {
+                                hit = r &+ 1
+                            } else if r &+ 2 < m && old[r &+ 2].id == id {
+                                hit = r &+ 2
+                            } else {
+                                let hash = Self._hash(id)
+                                if let found = previous._location(of: id, hash: hash),
+                                    Int(previous._tokenIndex[Int(found.token)]) == s, Int(found.row) > r,
+                                    rows[base &+ Int(found.row)] < 0,
+                                    j &+ 1 == n || (Int(found.row) &+ 1 < m && old[Int(found.row) &+ 1].id == new[j &+ 1].id)
+                                {
+                                    hit = Int(found.row)
+                                } else {
+                                    offRun.append((Int32(truncatingIfNeeded: t), Int32(truncatingIfNeeded: j), hash))
+                                }
+                            }
+                            if hit >= 0 {
+                                rows[base &+ hit] = Int32(truncatingIfNeeded: j)
+                                matched &+= 1
+                                r = hit &+ 1
+                            }
+                            j &+= 1
+                        }
+                    }
+                }
+            }
+        }
+        // Titles take part in the diff, so a build that records equal content compares them too.
+        if sameItems {
+            for t in 0..<newCount where sections[t].header != oldSections[t].header || sections[t].footer != oldSections[t].footer {
+                sameItems = false
+                break
+            }
+        }
+
+        // MARK: Index
+        if sameIDs {
+            // Every item where it was: the previous index and tables serve as they are.
+            _sections = sections
+            _tokens = previous._tokens
+            _tokenIndex = previous._tokenIndex
+            _sectionTokens = previous._sectionTokens
+            _index = previous._index
+            if sameItems { _sameContentAs = oldSections }
+            return
+        }
+        let removed = oldTotal - matched
+        let tokenCount = positional ? previous._tokenIndex.count : newCount
+        // Carrying over pays while most items are carried; the table must also hold the new
+        // entries, rows and tokens, and not fill up with tombstones (the edits' compaction rule).
+        guard matched >= newTotal / 2,
+            previous._index.fits(adding: offRun.count, rows: longest, tokens: tokenCount),
+            previous._index.tombstones + removed <= Swift.max(newTotal, 16)
+        else { return try _buildRejectingDuplicates(sections) }
+
+        var index = previous._index
+        // Each entry to its new token and row; entries of items not carried become tombstones.
+        let oldTokenIndex = previous._tokenIndex
+        newTokenOfOld.withUnsafeBufferPointer { newToken in
+            oldTokenIndex.withUnsafeBufferPointer { tokenIndex in
+                oldOffsets.withUnsafeBufferPointer { offsets in
+                    newRowOfOld.withUnsafeBufferPointer { rows in
+                        index.remap { token, row in
+                            let t = newToken[Int(token)]
+                            guard t >= 0 else { return nil }
+                            let newRow = rows[offsets[Int(tokenIndex[Int(token)])] &+ Int(row)]
+                            return newRow < 0 ? nil : (t, newRow)
+                        }
+                    }
+                }
+            }
+        }
+        if positional {
+            _tokens = previous._tokens
+            _tokenIndex = previous._tokenIndex
+            _sectionTokens = previous._sectionTokens
+        } else {
+            _tokens = Array(0..<Int32(truncatingIfNeeded: newCount))
+            _tokenIndex = _tokens
+            _sectionTokens = sectionTokens
+        }
+        // Items off the runs, checked against every other item as they go in. A repeat sends the
+        // build down the full path, which reports the first one in input order.
+        let tokenIndex = _tokenIndex, tokens = _tokens
+        for entry in offRun {
+            let token = tokens[Int(entry.section)]
+            let id = sections[Int(entry.section)].items[Int(entry.row)].id
+            let existing = index.entryOrInsert(hash: entry.hash, token: token, row: entry.row) {
+                sections[Int(tokenIndex[Int($0)])].items[Int($1)].id == id
+            }
+            if existing != nil {
+                self = Snapshot()
+                return try _buildRejectingDuplicates(sections)
+            }
+        }
+        _sections = sections
+        _index = index
+    }
+}

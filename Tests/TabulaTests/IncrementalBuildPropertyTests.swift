@@ -1,0 +1,261 @@
+import Testing
+@testable import Tabula
+
+/// `Snapshot(_:updating:)` against `Snapshot(_:)` and the diff of the full build, over random pairs
+/// of a previous snapshot and new sections: small and large changes, repeated identifiers, sections
+/// inserted, deleted and moved, previous snapshots edited (tombstones, tokens out of order).
+@Suite("Snapshot: the build against a previous snapshot against the full build")
+struct IncrementalBuildPropertyTests {
+    typealias Failure = SnapshotError<String, Int>
+
+    /// Rows without `==`: the build that only compares identifiers.
+    struct PlainRow: Identifiable, Sendable {
+        var id: Int
+        var value: Int
+    }
+
+    /// The full build's result or error.
+    static func full(_ sections: [RowSection]) -> Result<RowSnapshot, Failure> {
+        Result { try RowSnapshot(sections) }.mapError { $0 as! Failure }
+    }
+
+    /// The build against `previous`, through the `Equatable` overload.
+    static func incremental(_ sections: [RowSection], _ previous: RowSnapshot) -> Result<RowSnapshot, Failure> {
+        Result { try RowSnapshot(sections, updating: previous) }.mapError { $0 as! Failure }
+    }
+
+    /// The build against `previous`, through the overload for any item (identifiers only).
+    static func incrementalPlain<Item: Identifiable>(
+        _ sections: [Section<String, Item>], _ previous: Snapshot<String, Item>
+    ) -> Result<Snapshot<String, Item>, SnapshotError<String, Item.ID>> {
+        Result { try Snapshot(sections, updating: previous) }.mapError { $0 as! SnapshotError<String, Item.ID> }
+    }
+
+    /// Checks that `built` is `expected` in every way a caller can see: sections, lookups of the
+    /// new, old and absent identifiers, the index's invariants, and the changesets from `previous`
+    /// (compared with `==` and through a closure).
+    static func expectSame(
+        _ built: RowSnapshot, _ expected: RowSnapshot, previous: RowSnapshot, _ context: String
+    ) {
+        #expect(built == expected, "\(context)")
+        #expect(built.numberOfItems == expected.numberOfItems, "\(context)")
+        #expect(built.sectionIdentifiers == expected.sectionIdentifiers, "\(context)")
+        built._checkInvariantsNow()
+        var ids = expected.itemIdentifiers + previous.itemIdentifiers
+        ids.append(-1)
+        for id in ids where built.indexPath(of: id) != expected.indexPath(of: id) {
+            Issue.record("\(context): \(id) at \(String(describing: built.indexPath(of: id))), expected \(String(describing: expected.indexPath(of: id)))")
+        }
+        for sectionID in expected.sectionIdentifiers + ["absent"] {
+            #expect(built.sectionIndex(of: sectionID) == expected.sectionIndex(of: sectionID), "\(context)")
+        }
+        let diff = Changeset(from: previous, to: built), fullDiff = Changeset(from: previous, to: expected)
+        #expect(diff.stages == fullDiff.stages, "\(context)")
+        #expect(diff.statistics == fullDiff.statistics, "\(context)")
+        let closure = Changeset(from: previous, to: built) { $0 == $1 ? nil : .reconfigure }
+        let fullClosure = Changeset(from: previous, to: expected) { $0 == $1 ? nil : .reconfigure }
+        #expect(closure.stages == fullClosure.stages, "\(context)")
+        // The built snapshot edits like the full build's.
+        var edited = built, fullEdited = expected
+        let extra = Row(id: 99_999_999, value: 0)
+        if let section = expected.sectionIdentifiers.last {
+            try? edited.appendItems([extra], toSection: section)
+            try? fullEdited.appendItems([extra], toSection: section)
+            if let first = expected.itemIdentifiers.first {
+                try? edited.deleteItems([first])
+                try? fullEdited.deleteItems([first])
+            }
+            #expect(edited == fullEdited, "\(context)")
+            edited._checkInvariantsNow()
+        }
+    }
+
+    /// Random edits of `sections`: small (a few items) or large (most of them), with repeats.
+    static func changed(_ sections: [RowSection], _ g: inout SnapshotPairGenerator, large: Bool) -> [RowSection] {
+        var sections = sections
+        let rounds = large ? g.int(5...40) : g.int(0...3)
+        for _ in 0..<rounds {
+            switch g.int(0...11) {
+            case 0:
+                g.mutateSections(&sections)
+            case 1:
+                g.moveAcrossSections(&sections, count: g.int(1...3))
+            case 2:
+                g.mutateItems(&sections)
+            case 3:
+                g.changeContent(&sections)
+            case 4:
+                // A run of deletions.
+                guard let s = sections.indices.randomElement(using: &g.rng), !sections[s].items.isEmpty else { continue }
+                let start = g.int(0...(sections[s].items.count - 1))
+                let end = min(sections[s].items.count, start + g.int(1...6))
+                sections[s].items.removeSubrange(start..<end)
+            case 5:
+                // A run of insertions.
+                guard let s = sections.indices.randomElement(using: &g.rng) else { continue }
+                let at = g.int(0...sections[s].items.count)
+                sections[s].items.insert(contentsOf: (0..<g.int(1...6)).map { _ in Row(id: g.freshID()) }, at: at)
+            case 6:
+                // One item moved within its section.
+                guard let s = sections.indices.randomElement(using: &g.rng), sections[s].items.count > 1 else { continue }
+                let item = sections[s].items.remove(at: g.int(0...(sections[s].items.count - 1)))
+                sections[s].items.insert(item, at: g.int(0...sections[s].items.count))
+            case 7:
+                // A repeated item identifier (rarely: the build must then throw as the full one).
+                guard g.chance(0.3) else { continue }
+                let all = sections.flatMap(\.items)
+                guard let copy = all.randomElement(using: &g.rng), let s = sections.indices.randomElement(using: &g.rng) else { continue }
+                sections[s].items.insert(Row(id: copy.id, value: g.int(0...2)), at: g.int(0...sections[s].items.count))
+            case 8:
+                // A repeated section identifier.
+                guard g.chance(0.2), let section = sections.randomElement(using: &g.rng) else { continue }
+                sections.insert(RowSection(section.id), at: g.int(0...sections.count))
+            case 9:
+                // A section that empties.
+                guard let s = sections.indices.randomElement(using: &g.rng) else { continue }
+                sections[s].items = []
+            case 10:
+                sections = []
+            default:
+                // Two sections exchange places.
+                guard sections.count > 1 else { continue }
+                sections.swapAt(g.int(0...(sections.count - 1)), g.int(0...(sections.count - 1)))
+            }
+        }
+        return sections
+    }
+
+    /// A previous snapshot, sometimes edited after its build so that its index holds tombstones and
+    /// its section tokens are out of order.
+    static func previous(_ g: inout SnapshotPairGenerator, maxSections: Int, maxItems: Int) -> RowSnapshot {
+        var snapshot = try! RowSnapshot(g.randomSections(maxSections: maxSections, maxItems: maxItems))
+        if g.chance(0.4) {
+            let ids = snapshot.itemIdentifiers
+            for _ in 0..<g.int(0...3) {
+                guard let id = ids.randomElement(using: &g.rng) else { break }
+                try? snapshot.deleteItems([id])
+            }
+            let sections = snapshot.sectionIdentifiers
+            if sections.count > 1 {
+                try? snapshot.moveSection(sections[0], afterSection: sections[sections.count - 1])
+            }
+            try? snapshot.appendSections([g.freshSectionID()])
+        }
+        return snapshot
+    }
+
+    static func run(seed: UInt64, cases: Int, maxSections: Int, maxItems: Int, largeShare: Double, name: String) {
+        var g = SnapshotPairGenerator(seed: seed)
+        var built = 0, thrown = 0, carried = 0
+        for index in 0..<cases {
+            let previous = previous(&g, maxSections: maxSections, maxItems: maxItems)
+            let large = g.chance(largeShare)
+            let sections = changed(previous.sections, &g, large: large)
+            let context = "\(name) TABULA_SEED=\(seed) case \(index) (\(large ? "large" : "small") change)"
+            switch (incremental(sections, previous), full(sections)) {
+            case let (.success(snapshot), .success(expected)):
+                built += 1
+                // A full build leaves no tombstones and its own table: either shows the index was carried over.
+                let shared = snapshot._index.words.withUnsafeBufferPointer { a in
+                    previous._index.words.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+                }
+                if shared || snapshot._index.tombstones > 0 { carried += 1 }
+                expectSame(snapshot, expected, previous: previous, context)
+            case let (.failure(error), .failure(expected)):
+                thrown += 1
+                #expect(error == expected, "\(context)")
+            case let (got, expected):
+                Issue.record("\(context): got \(got), expected \(expected)")
+            }
+            // The overload for items without `==` gives the same snapshots and errors.
+            let plainPrevious = try! Snapshot<String, PlainRow>(
+                previous.sections.map { Section($0.id, header: $0.header, footer: $0.footer, items: $0.items.map { PlainRow(id: $0.id, value: $0.value) }) })
+            let plainSections = sections.map {
+                Section<String, PlainRow>($0.id, header: $0.header, footer: $0.footer, items: $0.items.map { PlainRow(id: $0.id, value: $0.value) })
+            }
+            switch (incrementalPlain(plainSections, plainPrevious), full(sections)) {
+            case let (.success(snapshot), .success(expected)):
+                #expect(snapshot.itemIdentifiers == expected.itemIdentifiers, "\(context)")
+                #expect(snapshot.sections.map { $0.items.map(\.value) } == expected.sections.map { $0.items.map(\.value) }, "\(context)")
+                snapshot._checkInvariantsNow()
+                for id in expected.itemIdentifiers + previous.itemIdentifiers where snapshot.indexPath(of: id) != expected.indexPath(of: id) {
+                    Issue.record("\(context): \(id) misplaced without ==")
+                }
+            case let (.failure(error), .failure(expected)):
+                #expect("\(error)" == "\(expected)", "\(context)")
+            case let (got, expected):
+                Issue.record("\(context) without ==: got \(got), expected \(expected)")
+            }
+        }
+        #expect(built > cases / 4 && thrown > 0 && carried > cases / 10, "\(name): \(built) built, \(carried) carried over, \(thrown) thrown")
+        print("\(name): \(built) built, \(carried) carried over, \(thrown) thrown")
+    }
+
+    @Test("3,000 random small lists, small and large changes, repeats included")
+    func smallLists() {
+        let seed = propertySeed()
+        print("IncrementalBuildPropertyTests.smallLists seed: \(seed)  (replay with TABULA_SEED=\(seed))")
+        Self.run(seed: seed, cases: 3_000, maxSections: 6, maxItems: 12, largeShare: 0.3, name: "smallLists")
+    }
+
+    @Test("60 random lists of up to 4,000 items, small and large changes, repeats included")
+    func largeLists() {
+        let seed = propertySeed()
+        print("IncrementalBuildPropertyTests.largeLists seed: \(seed)  (replay with TABULA_SEED=\(seed))")
+        Self.run(seed: seed, cases: 60, maxSections: 4, maxItems: 1_000, largeShare: 0.5, name: "largeLists")
+    }
+
+    @Test("Unchanged builds: the empty diff is taken only while both snapshots stay as built")
+    func unchangedThenEdited() throws {
+        let seed = propertySeed()
+        print("IncrementalBuildPropertyTests.unchangedThenEdited seed: \(seed)  (replay with TABULA_SEED=\(seed))")
+        var g = SnapshotPairGenerator(seed: seed)
+        for index in 0..<500 {
+            let context = "TABULA_SEED=\(seed) case \(index)"
+            let previous = try RowSnapshot(g.randomSections(maxSections: 4, maxItems: 8))
+            let sections = previous.sections
+            let built = try RowSnapshot(sections, updating: previous)
+            #expect(built == previous, "\(context)")
+            #expect(Changeset(from: previous, to: built).isEmpty, "\(context)")
+            guard let id = previous.itemIdentifiers.randomElement(using: &g.rng), let section = previous.sectionIdentifiers.last else { continue }
+            // Either side edited after the build: the diff sees the edit, as from a full build.
+            var source = previous, target = built
+            switch g.int(0...4) {
+            case 0: try source.updateItems([Row(id: id, value: 7)])
+            case 1: try target.updateItems([Row(id: id, value: 7)])
+            case 2: try target.appendItems([Row(id: g.freshID())], toSection: section)
+            case 3: try target.reloadItems([id])
+            default: try source.deleteItems([id])
+            }
+            let expected = try RowSnapshot(target.sections)
+            var expectedTarget = expected
+            if target.hasRequestedUpdates { try expectedTarget.reloadItems([id]) }
+            let diff = Changeset(from: source, to: target), fullDiff = Changeset(from: source, to: expectedTarget)
+            #expect(diff.stages == fullDiff.stages, "\(context)")
+            #expect(diff.statistics == fullDiff.statistics, "\(context)")
+            #expect(!diff.isEmpty, "\(context)")
+        }
+    }
+
+    @Test("A list that did not change keeps the previous index; one that did reuses it")
+    func reuse() throws {
+        let items = (0..<1_000).map { Row(id: $0) }
+        let previous = try RowSnapshot([RowSection("a", items: items)])
+        let same = try RowSnapshot([RowSection("a", items: items.map { $0 })], updating: previous)
+        #expect(same._index.words.withUnsafeBufferPointer { $0.baseAddress } == previous._index.words.withUnsafeBufferPointer { $0.baseAddress })
+        var changed = items
+        changed.remove(at: 10)
+        changed.insert(Row(id: 5_000), at: 500)
+        let next = try RowSnapshot([RowSection("a", items: changed)], updating: previous)
+        #expect(next._index.bucketCount == previous._index.bucketCount)
+        #expect(next._index.tombstones == previous._index.tombstones + 1)
+        #expect(next.indexPath(of: 5_000) == ItemPath(item: 500, section: 0))
+        #expect(next.indexPath(of: 10) == nil)
+        #expect(next.indexPath(of: 11) == ItemPath(item: 10, section: 0))
+        #expect(throws: Failure.duplicateItem(3, first: ItemPath(item: 3, section: 0), second: ItemPath(item: 700, section: 0))) {
+            var repeated = changed
+            repeated.insert(Row(id: 3), at: 700)
+            _ = try RowSnapshot([RowSection("a", items: repeated)], updating: previous)
+        }
+    }
+}
