@@ -107,6 +107,7 @@ extension Snapshot {
         }
         // Recorded and thrown after the loop, as in `_build`.
         var failure: Failure? = nil
+        let seeds = _HashSeeds.current
         scan: for s in sections.indices {
             let token = Int32(truncatingIfNeeded: s)
             if let earlier = sectionTokens.updateValue(token, forKey: sections[s].id) {
@@ -116,7 +117,7 @@ extension Snapshot {
             let items = sections[s].items
             for r in items.indices {
                 let id = items[r].id
-                let existing = index.entryOrInsert(hash: Self._hash(id), token: token, row: Int32(truncatingIfNeeded: r)) {
+                let existing = index.entryOrInsert(hash: Self._hash(id, seeds), token: token, row: Int32(truncatingIfNeeded: r)) {
                     (Int($0) == s ? items : sections[Int($0)].items)[Int($1)].id == id
                 }
                 if let existing {
@@ -139,9 +140,10 @@ extension Snapshot {
         let regionShift = Int.bitWidth - index.mask.leadingZeroBitCount - 8  // 256 regions
         var hashes = [Int]()
         var starts = [Int](repeating: 0, count: 257)
+        let seeds = _HashSeeds.current
         for section in sections {
             for item in section.items {
-                let hash = Self._hash(item.id)
+                let hash = Self._hash(item.id, seeds)
                 hashes.append(hash)
                 starts[(hash & index.mask) >> regionShift + 1] += 1
             }

@@ -15,13 +15,26 @@
     public import Foundation
 #endif
 
-/// The index's per-process seed for `Int` identifiers (see `Snapshot._hash(_:)`).
+/// The index's per-process seeds (see `Snapshot._hash(_:)`): one for `Int` identifiers, one for each
+/// half of a `UUID`.
 @usableFromInline
-let _intIdentifierSeed = UInt64.random(in: 0 ... .max)
+@frozen
+struct _HashSeeds: Sendable {
+    @usableFromInline let int: UInt64
+    @usableFromInline let uuid: (UInt64, UInt64)
 
-/// The index's per-process seeds for `UUID` identifiers, one for each half (see `Snapshot._hash(_:)`).
+    @inlinable init(int: UInt64, uuid: (UInt64, UInt64)) {
+        self.int = int
+        self.uuid = uuid
+    }
+
+    /// This process's seeds. Every read of a global goes through `swift_once`, which is why loops
+    /// read them once, before they start.
+    @inlinable static var current: _HashSeeds { _hashSeeds }
+}
+
 @usableFromInline
-let _uuidIdentifierSeeds = (UInt64.random(in: 0 ... .max), UInt64.random(in: 0 ... .max))
+let _hashSeeds = _HashSeeds(int: .random(in: 0 ... .max), uuid: (.random(in: 0 ... .max), .random(in: 0 ... .max)))
 
 extension Snapshot {
     /// The hash of an item identifier, as the index uses it: the standard library's raw hash, which
@@ -39,21 +52,30 @@ extension Snapshot {
     /// candidate is confirmed by comparing identifiers.
     @inlinable @inline(__always)
     static func _hash(_ id: Item.ID) -> Int {
-        if Item.ID.self == Int.self { return _mixIntIdentifier(unsafeBitCast(id, to: Int.self)) }
-        if Item.ID.self == UUID.self { return _mixUUIDIdentifier(unsafeBitCast(id, to: UUID.self)) }
+        _hash(id, .current)
+    }
+
+    /// ``_hash(_:)`` with the seeds already read: loops read them once, before they start.
+    // Reading the seeds for every item cost a `swift_once` call each time, about 4 instructions an
+    // item (`_uuidIdentifierSeeds.unsafeMutableAddressor`, 0.4 M of churn10-100k-uuid in
+    // callgrind's profile).
+    @inlinable @inline(__always)
+    static func _hash(_ id: Item.ID, _ seeds: _HashSeeds) -> Int {
+        if Item.ID.self == Int.self { return _mixIntIdentifier(unsafeBitCast(id, to: Int.self), seed: seeds.int) }
+        if Item.ID.self == UUID.self { return _mixUUIDIdentifier(unsafeBitCast(id, to: UUID.self), seeds: seeds.uuid) }
         return id._rawHashValue(seed: 0)
     }
 
     @inlinable @inline(__always)
-    static func _mixUUIDIdentifier(_ id: UUID) -> Int {
+    static func _mixUUIDIdentifier(_ id: UUID, seeds: (UInt64, UInt64)) -> Int {
         let halves = unsafeBitCast(id.uuid, to: (UInt64, UInt64).self)
-        let product = (halves.0 ^ _uuidIdentifierSeeds.0).multipliedFullWidth(by: halves.1 ^ _uuidIdentifierSeeds.1)
+        let product = (halves.0 ^ seeds.0).multipliedFullWidth(by: halves.1 ^ seeds.1)
         return Int(bitPattern: UInt(product.high ^ product.low))
     }
 
     @inlinable @inline(__always)
-    static func _mixIntIdentifier(_ id: Int) -> Int {
-        var bits = UInt64(bitPattern: Int64(id)) ^ _intIdentifierSeed
+    static func _mixIntIdentifier(_ id: Int, seed: UInt64) -> Int {
+        var bits = UInt64(bitPattern: Int64(id)) ^ seed
         bits ^= bits >> 33
         bits &*= 0xff51_afd7_ed55_8ccd
         bits ^= bits >> 33
@@ -61,7 +83,6 @@ extension Snapshot {
         bits ^= bits >> 33
         return Int(bitPattern: UInt(bits))
     }
-
 
     /// Where the item `id` is, or `nil`.
     ///
@@ -111,7 +132,8 @@ extension Snapshot {
         // Lookups under way at once: enough to overlap most of a memory access, few enough that
         // the ring stays in registers and cache.
         let lead = 8
-        let hashes = ids.map { Self._hash($0) }
+        let seeds = _HashSeeds.current
+        let hashes = ids.map { Self._hash($0, seeds) }
         let mask = _index.mask
         return [ItemPath?](unsafeUninitializedCapacity: count) { paths, initialized in
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: lead) { ring in
@@ -144,10 +166,11 @@ extension Snapshot {
         var longest = rows
         for section in _sections { longest = max(longest, section.items.count) }
         var index = _LocationTable(capacity: _index.count + adding, rows: longest, tokens: max(tokens, _tokenIndex.count))
+        let seeds = _HashSeeds.current
         for s in _sections.indices {
             let section = _sections[s]
             let token = _tokens[s]
-            for row in section.items.indices { index.insert(hash: Self._hash(section.items[row].id), token: token, row: Int32(truncatingIfNeeded: row)) }
+            for row in section.items.indices { index.insert(hash: Self._hash(section.items[row].id, seeds), token: token, row: Int32(truncatingIfNeeded: row)) }
         }
         _index = index
     }
@@ -178,9 +201,10 @@ extension Snapshot {
         guard delta != 0, !rows.isEmpty else { return }
         let token = _tokens[section]
         let items = _sections[section].items
+        let seeds = _HashSeeds.current
         func move(_ row: Int) {
             _index.move(
-                hash: Self._hash(items[row].id), fromToken: token, row: Int32(truncatingIfNeeded: row - delta),
+                hash: Self._hash(items[row].id, seeds), fromToken: token, row: Int32(truncatingIfNeeded: row - delta),
                 toToken: token, row: Int32(truncatingIfNeeded: row))
         }
         // Moving down, rows free up from the start; moving up, from the end.

@@ -254,9 +254,10 @@ where Item.ID: Sendable, Classifier.Item == Item {
         let mask = buckets - 1
         var table = [Int32](repeating: -1, count: buckets)
         var found = [ItemPath?](repeating: nil, count: ids.count)
+        let seeds = _HashSeeds.current
         table.withUnsafeMutableBufferPointer { table in
             for k in ids.indices {
-                var bucket = SnapshotType._hash(ids[k]) & mask
+                var bucket = SnapshotType._hash(ids[k], seeds) & mask
                 while table[bucket] >= 0 { bucket = (bucket &+ 1) & mask }
                 table[bucket] = Int32(truncatingIfNeeded: k)
             }
@@ -267,7 +268,7 @@ where Item.ID: Sendable, Classifier.Item == Item {
                     defer { flat &+= 1 }
                     if oldMatched[flat] { continue }
                     let id = items[r].id
-                    var bucket = SnapshotType._hash(id) & mask
+                    var bucket = SnapshotType._hash(id, seeds) & mask
                     while true {
                         let k = Int(table[bucket])
                         if k < 0 { break }
