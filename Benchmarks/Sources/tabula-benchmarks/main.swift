@@ -33,11 +33,32 @@ if arguments.contains("--debug-scenarios") {
     exit(0)
 }
 
+if let index = CommandLine.arguments.firstIndex(of: "--instructions") {
+    // One scenario, for `instructions.sh`: run under callgrind, which counts `measuredCall` alone.
+    let name = CommandLine.arguments.dropFirst(index + 1).first ?? ""
+    guard runInstructionScenario(name) else {
+        print("error: unknown scenario \(name)")
+        exit(1)
+    }
+    exit(0)
+}
+
+/// The load averages when the run started: every run reports them with its summary.
+let loadAtStart = loadAverage()
+print("load averages (1/5/15 min) at start: \(loadAtStart)")
+
 /// Prints the summary lines and ends the run.
 func finish(_ lines: [String]) -> Never {
     print("\nsummary")
     for line in lines { print(line) }
+    print("load scenario=run start=\(loadAtStart) end=\(loadAverage())")
     exit(0)
+}
+
+if arguments.contains("--updates") {
+    // Only the update lines: build against the snapshot on screen + apply.
+    print("Tabula updates (config=release-O: swift run -c release, plain -O; \(runs) runs each; medians)")
+    finish(updateLines(runs: runs))
 }
 
 if arguments.contains("--debug") {
@@ -304,6 +325,7 @@ print("Tabula benchmarks (config=release-O: swift run -c release, plain -O; \(ru
 buildBenchmark(label: "1m-one-section", sections: 1, perSection: 1_000_000)
 buildBenchmark(label: "1m-1000x1000", sections: 1000, perSection: 1000)
 
+summary += updateLines(runs: runs)
 diffScenarios(stdlib: true)
 summary += oneRowApplyLines()
 summary.append(await pageAppendLine())

@@ -1,0 +1,160 @@
+import Foundation
+import Tabula
+
+// Updates that cost what they change: a new snapshot built against the one on screen
+// (`Snapshot(_:updating:)`) and applied through `ListDriver`, as an app does, against the cost of
+// comparing the two identifier arrays and against the hash floor. Also the single scenarios that
+// `instructions.sh` counts under callgrind (`--instructions NAME`).
+
+/// The machine's load averages (1, 5 and 15 minutes), as `/proc/loadavg` gives them.
+func loadAverage() -> String {
+    guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "n/a" }
+    return text.split(separator: " ").prefix(3).joined(separator: "/")
+}
+
+/// Element by element, as a list that knows nothing of identity compares two lists.
+@inline(never)
+func identifiersEqual(_ a: [UUID], _ b: [UUID]) -> Bool {
+    guard a.count == b.count else { return false }
+    for i in a.indices where a[i] != b[i] { return false }
+    return true
+}
+
+/// An update scenario: the items on screen and the items of the new list.
+struct UpdateScenario {
+    var name: String
+    var old: [UUIDItem]
+    var new: [UUIDItem]
+}
+
+/// `count` UUID items, and the same list again in a storage of its own.
+func noChange(count: Int) -> UpdateScenario {
+    let old = (0..<count).map { _ in UUIDItem(id: UUID(), value: 0) }
+    return UpdateScenario(name: "nochange-\(count / 1000)k", old: old, new: old.map { $0 })
+}
+
+/// `count` UUID items; one changed, one inserted and one deleted, at random rows.
+func oneChange(count: Int) -> UpdateScenario {
+    var rng = SplitMix(seed: 3)
+    let old = (0..<count).map { _ in UUIDItem(id: UUID(), value: 0) }
+    var new = old.map { $0 }
+    new[Int(rng.next() % UInt64(count))].value = 1
+    new.remove(at: Int(rng.next() % UInt64(count)))
+    new.insert(UUIDItem(id: UUID(), value: 0), at: Int(rng.next() % UInt64(count)))
+    return UpdateScenario(name: "onechange-\(count / 1000)k", old: old, new: new)
+}
+
+/// DifferenceKit's shape: 10% deleted, 10% inserted, 2% moved.
+func churn10(count: Int) -> UpdateScenario {
+    let ids = scenario(count: count, makeID: { _ in UUID() }, seed: 1)
+    return UpdateScenario(
+        name: "churn10-\(count / 1000)k", old: ids.old.map { UUIDItem(id: $0, value: 0) }, new: ids.new.map { UUIDItem(id: $0, value: 0) })
+}
+
+/// The `update` lines: each scenario's build + apply through the driver, interleaved with the
+/// comparison of the identifier arrays and the hash floor.
+@MainActor
+func updateLines(runs: Int) -> [String] {
+    var lines: [String] = []
+    for scenario in [noChange(count: 10_000), noChange(count: 100_000), oneChange(count: 100_000), churn10(count: 100_000)] {
+        let source = try! Snapshot<Int, UUIDItem>([Section(0, items: scenario.old)])
+        let oldIDs = scenario.old.map(\.id), newIDs = scenario.new.map(\.id)
+        let new = scenario.new
+        func driver() -> (ListDriver<Int, UUIDItem>, InstantView<Int, UUIDItem>) {
+            let (driver, view) = InstantView<Int, UUIDItem>.driving()
+            driver.backgroundDiffThreshold = .max  // the work, not a hop to another thread
+            driver.applyUsingReloadData(source, completion: nil)
+            return (driver, view)
+        }
+        let loadBefore = loadAverage()
+        let medians = measureInterleaved(runs: runs, [
+            { seconds { blackHole(identifiersEqual(oldIDs, newIDs)) } },
+            { seconds { floorWork(oldIDs, newIDs) } },
+            {
+                let pair = driver()
+                return withExtendedLifetime(pair) {
+                    seconds { pair.0.apply(try! Snapshot([Section(0, items: new)], updating: pair.0.latestSnapshot), completion: nil) }
+                }
+            },
+            { seconds { blackHole(Changeset(from: source, to: try! Snapshot([Section(0, items: new)], updating: source))) } },
+            { seconds { blackHole(Changeset(from: source, to: try! Snapshot<Int, UUIDItem>([Section(0, items: new)]))) } },
+        ])
+        let (compare, floor, app, buildDiff, full) = (medians[0], medians[1], medians[2], medians[3], medians[4])
+        // Comparing the arrays stops at the first difference: a baseline only when nothing changed.
+        let comparison = scenario.name.hasPrefix("nochange") ? " compare_s=\(format(compare)) compare_ratio=\(ratio(app / compare))" : ""
+        let line =
+            "update scenario=\(scenario.name) ids=uuid mode=build+adapter median_s=\(format(app)) build_diff_s=\(format(buildDiff)) full_build_diff_s=\(format(full))\(comparison) floor_s=\(format(floor)) floor_ratio=\(ratio(app / floor)) load=\(loadBefore)..\(loadAverage()) config=release-O"
+        print(line)
+        lines.append(line)
+    }
+    return lines
+}
+
+/// The call `instructions.sh` counts: callgrind collects only inside it (`--toggle-collect`).
+/// `body` runs once before, uncounted, so that what is counted is the steady state of an app that
+/// updates again and again, without the runtime's first look-ups of the types involved.
+func measuredCall(_ body: () -> Void) {
+    body()
+    countedCall(body)
+}
+
+@inline(never)
+func countedCall(_ body: () -> Void) {
+    body()
+}
+
+/// Runs the scenario `name` once, its measured part inside `measuredCall`. Returns `false` for an
+/// unknown name.
+@MainActor
+func runInstructionScenario(_ name: String) -> Bool {
+    func items(_ count: Int) -> [UUIDItem] { (0..<count).map { _ in UUIDItem(id: UUID(), value: 0) } }
+    func buildDiff(_ scenario: UpdateScenario, full: Bool = false) {
+        let source = try! Snapshot<Int, UUIDItem>([Section(0, items: scenario.old)])
+        let sections = [Section(0, items: scenario.new)]
+        measuredCall {
+            let target = full ? try! Snapshot<Int, UUIDItem>(sections) : try! Snapshot(sections, updating: source)
+            blackHole(Changeset(from: source, to: target))
+        }
+    }
+    switch name {
+    case "build-100k-uuid":
+        let sections = [Section(0, items: items(100_000))]
+        measuredCall { blackHole(try! Snapshot<Int, UUIDItem>(sections)) }
+    case "delete-5k-of-10k", "reload-5k-of-10k":
+        let list = items(10_000)
+        let snapshot = try! Snapshot<Int, UUIDItem>([Section(0, items: list)])
+        let ids = stride(from: 0, to: list.count, by: 2).map { list[$0].id }
+        // A copy edited, as an app edits the snapshot it holds.
+        measuredCall {
+            var copy = snapshot
+            if name.hasPrefix("delete") { try! copy.deleteItems(ids) } else { try! copy.reloadItems(ids) }
+            blackHole(copy)
+        }
+    case "apply-nochange-10k", "apply-nochange-100k":
+        // The app's path: built against the driver's snapshot and applied through it.
+        let scenario = noChange(count: name.hasSuffix("100k") ? 100_000 : 10_000)
+        let source = try! Snapshot<Int, UUIDItem>([Section(0, items: scenario.old)])
+        let (driver, view) = InstantView<Int, UUIDItem>.driving()
+        driver.backgroundDiffThreshold = .max
+        driver.applyUsingReloadData(source, completion: nil)
+        let new = scenario.new
+        measuredCall { driver.apply(try! Snapshot([Section(0, items: new)], updating: driver.latestSnapshot), completion: nil) }
+        withExtendedLifetime(view) {}
+    case "nochange-10k": buildDiff(noChange(count: 10_000))
+    case "nochange-100k": buildDiff(noChange(count: 100_000))
+    case "onechange-100k-uuid": buildDiff(oneChange(count: 100_000))
+    case "churn10-100k-uuid": buildDiff(churn10(count: 100_000))
+    case "churn10-100k-uuid-full": buildDiff(churn10(count: 100_000), full: true)
+    case "compare-10k", "compare-100k":
+        let list = items(name == "compare-10k" ? 10_000 : 100_000).map(\.id)
+        let copy = list.map { $0 }
+        measuredCall { blackHole(identifiersEqual(list, copy)) }
+    case "floor-100k-uuid":
+        let scenario = churn10(count: 100_000)
+        let old = scenario.old.map(\.id), new = scenario.new.map(\.id)
+        measuredCall { floorWork(old, new) }
+    default:
+        return false
+    }
+    return true
+}
