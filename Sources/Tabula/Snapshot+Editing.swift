@@ -11,6 +11,7 @@ extension Snapshot {
     ///   present or repeated in `identifiers`.
     ///
     /// - Complexity: O(*t*) for *t* new sections (amortized).
+    @inlinable
     public mutating func appendSections(_ identifiers: [SectionID]) throws {
         try insertSections(identifiers.map { SectionType($0) }, at: _sections.count)
     }
@@ -20,6 +21,7 @@ extension Snapshot {
     /// - Throws: a duplicate section or item identifier, naming both positions.
     ///
     /// - Complexity: O(*k* + *t*) for *k* new items in *t* new sections (amortized).
+    @inlinable
     public mutating func appendSections(_ sections: [SectionType]) throws {
         try insertSections(sections, at: _sections.count)
     }
@@ -27,6 +29,7 @@ extension Snapshot {
     /// Inserts empty sections before the section `beforeIdentifier`.
     ///
     /// - Complexity: O(*t* + *s*) for *t* new sections and *s* sections.
+    @inlinable
     public mutating func insertSections(_ identifiers: [SectionID], beforeSection beforeIdentifier: SectionID) throws {
         guard let index = sectionIndex(of: beforeIdentifier) else { throw Failure.unknownSection(beforeIdentifier) }
         try insertSections(identifiers.map { SectionType($0) }, at: index)
@@ -35,6 +38,7 @@ extension Snapshot {
     /// Inserts empty sections after the section `afterIdentifier`.
     ///
     /// - Complexity: O(*t* + *s*) for *t* new sections and *s* sections.
+    @inlinable
     public mutating func insertSections(_ identifiers: [SectionID], afterSection afterIdentifier: SectionID) throws {
         guard let index = sectionIndex(of: afterIdentifier) else { throw Failure.unknownSection(afterIdentifier) }
         try insertSections(identifiers.map { SectionType($0) }, at: index + 1)
@@ -45,6 +49,7 @@ extension Snapshot {
     /// - Throws: ``SnapshotError/itemPathOutOfRange(_:itemsInSection:)`` for an index past the end,
     ///   or a duplicate identifier naming both positions.
     /// - Complexity: O(*k* + *s*) for *k* new items and *s* sections.
+    @inlinable
     public mutating func insertSections(_ newSections: [SectionType], at index: Int) throws {
         guard (0..._sections.count).contains(index) else {
             throw Failure.itemPathOutOfRange(ItemPath(item: 0, section: index), itemsInSection: nil)
@@ -100,6 +105,7 @@ extension Snapshot {
     ///   is deleted then.
     ///
     /// - Complexity: O(*d* + *s* + *t* log *t*) for *d* deleted items, *s* sections and *t* identifiers.
+    @inlinable
     public mutating func deleteSections(_ identifiers: [SectionID]) throws {
         var indices = Set<Int>()
         for id in identifiers {
@@ -136,16 +142,17 @@ extension Snapshot {
         var items = _sections[index].items
         _sections[index].items = []  // keep `items` uniquely referenced while it is edited
         var write = first, next = 0
+        let seeds = _HashSeeds.current
         for read in first..<items.count {
             if next < rows.count && rows[next] == read {
                 next += 1
-                _indexRemove(items[read].id, token: token, row: read)
+                _index.remove(hash: Self._hash(items[read].id, seeds), token: token, row: Int32(truncatingIfNeeded: read))
                 if !_updateMarks.isEmpty { _updateMarks[items[read].id] = nil }
             } else {
                 // Rows below `write` are settled, so no other entry holds this location.
                 if write != read {
                     _index.move(
-                        hash: Self._hash(items[read].id), fromToken: token, row: Int32(truncatingIfNeeded: read),
+                        hash: Self._hash(items[read].id, seeds), fromToken: token, row: Int32(truncatingIfNeeded: read),
                         toToken: token, row: Int32(truncatingIfNeeded: write))
                     items.swapAt(write, read)
                 }
@@ -172,6 +179,7 @@ extension Snapshot {
     /// Moves the section `identifier` so that it stands just before `beforeIdentifier`.
     ///
     /// - Complexity: O(*s*) for *s* sections; no item is touched.
+    @inlinable
     public mutating func moveSection(_ identifier: SectionID, beforeSection beforeIdentifier: SectionID) throws {
         try _moveSection(identifier, relativeTo: beforeIdentifier, after: false)
     }
@@ -179,10 +187,12 @@ extension Snapshot {
     /// Moves the section `identifier` so that it stands just after `afterIdentifier`.
     ///
     /// - Complexity: O(*s*) for *s* sections; no item is touched.
+    @inlinable
     public mutating func moveSection(_ identifier: SectionID, afterSection afterIdentifier: SectionID) throws {
         try _moveSection(identifier, relativeTo: afterIdentifier, after: true)
     }
 
+    @inlinable
     mutating func _moveSection(_ id: SectionID, relativeTo other: SectionID, after: Bool) throws {
         guard let from = sectionIndex(of: id) else { throw Failure.unknownSection(id) }
         guard let anchor = sectionIndex(of: other) else { throw Failure.unknownSection(other) }
@@ -200,6 +210,7 @@ extension Snapshot {
     /// Sets the header title of the section `identifier`.
     ///
     /// - Complexity: O(1) on average.
+    @inlinable
     public mutating func setHeader(_ title: String?, forSection identifier: SectionID) throws {
         guard let index = sectionIndex(of: identifier) else { throw Failure.unknownSection(identifier) }
         _sections[index].header = title
@@ -208,6 +219,7 @@ extension Snapshot {
     /// Sets the footer title of the section `identifier`.
     ///
     /// - Complexity: O(1) on average.
+    @inlinable
     public mutating func setFooter(_ title: String?, forSection identifier: SectionID) throws {
         guard let index = sectionIndex(of: identifier) else { throw Failure.unknownSection(identifier) }
         _sections[index].footer = title
@@ -216,6 +228,7 @@ extension Snapshot {
     /// Asks the next diff to reload every item of these sections, and their titles.
     ///
     /// - Complexity: O(*t*) for *t* identifiers.
+    @inlinable
     public mutating func reloadSections(_ identifiers: [SectionID]) throws {
         for id in identifiers where !containsSection(id) { throw Failure.unknownSection(id) }
         _reloadedSections.formUnion(identifiers)
@@ -229,11 +242,13 @@ extension Snapshot {
     ///   ``SnapshotError/unknownSection(_:)``, or ``SnapshotError/duplicateItem(_:first:second:)``
     ///   naming the identifier's existing position and the one it would have taken.
     /// - Complexity: O(*k*) for *k* new items.
+    @inlinable
     public mutating func appendItems(_ items: [Item], toSection identifier: SectionID? = nil) throws {
         try _appendItems(items, toSection: identifier)
     }
 
     /// ``appendItems(_:toSection:)``; `checked: false` as in ``_insertItems(_:at:checked:)``.
+    @inlinable
     mutating func _appendItems(_ items: [Item], toSection identifier: SectionID?, checked: Bool = true) throws {
         let index = try _appendSectionIndex(identifier)
         try _insertItems(items, at: ItemPath(item: _sections[index].items.count, section: index), checked: checked)
@@ -243,6 +258,7 @@ extension Snapshot {
     /// ``appendItems(_:toSection:)`` appends.
     ///
     /// - Throws: ``SnapshotError/noSections`` or ``SnapshotError/unknownSection(_:)``.
+    @inlinable
     func _appendSectionIndex(_ identifier: SectionID?) throws -> Int {
         if let identifier {
             guard let found = sectionIndex(of: identifier) else { throw Failure.unknownSection(identifier) }
@@ -255,6 +271,7 @@ extension Snapshot {
     /// Inserts items just before the item `beforeIdentifier`, in its section.
     ///
     /// - Complexity: O(*k* + *r*) for *k* new items and the *r* items after them in the section.
+    @inlinable
     public mutating func insertItems(_ items: [Item], beforeItem beforeIdentifier: Item.ID) throws {
         guard let path = indexPath(of: beforeIdentifier) else { throw Failure.unknownItem(beforeIdentifier) }
         try _insertItems(items, at: path)
@@ -263,6 +280,7 @@ extension Snapshot {
     /// Inserts items just after the item `afterIdentifier`, in its section.
     ///
     /// - Complexity: O(*k* + *r*) for *k* new items and the *r* items after them in the section.
+    @inlinable
     public mutating func insertItems(_ items: [Item], afterItem afterIdentifier: Item.ID) throws {
         guard let path = indexPath(of: afterIdentifier) else { throw Failure.unknownItem(afterIdentifier) }
         try _insertItems(items, at: ItemPath(item: path.item + 1, section: path.section))
@@ -274,12 +292,14 @@ extension Snapshot {
     ///   existing position nor the end of its section, or a duplicate identifier.
     ///
     /// - Complexity: O(*k* + *r*) for *k* new items and the *r* items after them in the section.
+    @inlinable
     public mutating func insertItems(_ items: [Item], at path: ItemPath) throws {
         try _insertItems(items, at: path)
     }
 
     /// Inserts items so that the first lands at `path`; `checked: false` skips the check for
     /// repeated identifiers, for a caller that has just made it on this snapshot.
+    @inlinable
     mutating func _insertItems(_ items: [Item], at path: ItemPath, checked: Bool = true) throws {
         guard _sections.indices.contains(path.section) else { throw Failure.itemPathOutOfRange(path, itemsInSection: nil) }
         let count = _sections[path.section].items.count
@@ -301,6 +321,7 @@ extension Snapshot {
     /// themselves or of the snapshot's (those in `leaving` excepted, which an edit deletes first).
     ///
     /// - Throws: ``SnapshotError/duplicateItem(_:first:second:)`` naming both positions.
+    @inlinable
     func _checkNewItems(_ items: [Item], at path: ItemPath, leaving: Set<Item.ID>? = nil) throws {
         // Repeats among `items` are found with a table of their offsets, probed as the snapshot's
         // own index is: one hash of each identifier serves both checks, and no `Dictionary` is
@@ -327,14 +348,33 @@ extension Snapshot {
     ///   nothing is deleted then. An identifier listed twice is deleted once.
     /// - Complexity: O(*k* log *k* + *a*) for *k* identifiers and the *a* items that follow the first
     ///   deleted one in each section: each affected section is compacted once, in place.
+    @inlinable
     public mutating func deleteItems(_ identifiers: [Item.ID]) throws {
-        var bySection = [Int: [Int]]()
-        var seen = Set<Item.ID>(minimumCapacity: identifiers.count)
-        for id in identifiers where seen.insert(id).inserted {
-            guard let path = indexPath(of: id) else { throw Failure.unknownItem(id) }
-            bySection[path.section, default: []].append(path.item)
+        guard !identifiers.isEmpty else { return }
+        // Positions found in one batch; a repeated identifier gives a repeated row, dropped once
+        // the rows are in order (a `Set` of the identifiers cost a SipHash each: 1.5 M of the
+        // 32 M that delete-5k-of-10k in `instructions.sh` cost before the edit was inlinable).
+        let paths = _indexPaths(of: identifiers)
+        // Rows by section index, gathered in an array (a dictionary hashed every row: 1.2 M
+        // instructions of delete-5k-of-10k).
+        var rowsOfSection = [[Int]](repeating: [], count: _sections.count)
+        for k in paths.indices {
+            guard let path = paths[k] else { throw Failure.unknownItem(identifiers[k]) }
+            rowsOfSection[path.section].append(path.item)
         }
-        _remove(sections: [], rows: bySection.mapValues { $0.sorted() })
+        var bySection = [Int: [Int]]()
+        for (section, rows) in rowsOfSection.enumerated() where !rows.isEmpty { bySection[section] = rows }
+        _remove(sections: [], rows: bySection.mapValues { rows in
+            var rows = rows
+            // Usually in order already (checked in O(k), sorted only when not).
+            if !rows.isSorted { rows.sort() }
+            var last = -1
+            rows.removeAll { row in
+                defer { last = row }
+                return row == last
+            }
+            return rows
+        })
     }
 
     /// Deletes every section and item, as `NSDiffableDataSourceSnapshot.deleteAllItems()` does, so
@@ -344,6 +384,7 @@ extension Snapshot {
     /// ``deleteAllItemsKeepingSections()``.
     ///
     /// - Complexity: O(*n*) to release the *n* items.
+    @inlinable
     public mutating func deleteAllItems() {
         self = Snapshot()
     }
@@ -351,6 +392,7 @@ extension Snapshot {
     /// Deletes every item, keeping the sections, now empty, with their titles.
     ///
     /// - Complexity: O(*n* + *s*) for *n* items and *s* sections.
+    @inlinable
     public mutating func deleteAllItemsKeepingSections() {
         for index in _sections.indices { _sections[index].items.removeAll() }
         _index = _LocationTable()
@@ -361,6 +403,7 @@ extension Snapshot {
     /// Deletes every section and item; the same as ``deleteAllItems()``.
     ///
     /// - Complexity: O(*n*) to release the *n* items.
+    @inlinable
     public mutating func removeAll() {
         self = Snapshot()
     }
@@ -369,6 +412,7 @@ extension Snapshot {
     /// another section.
     ///
     /// - Complexity: O(*r*) for the *r* items from the first position the move touches to the end of the section (of each section, across sections).
+    @inlinable
     public mutating func moveItem(_ identifier: Item.ID, beforeItem beforeIdentifier: Item.ID) throws {
         try _moveItem(identifier, relativeTo: beforeIdentifier, after: false)
     }
@@ -377,6 +421,7 @@ extension Snapshot {
     /// another section.
     ///
     /// - Complexity: O(*r*) for the *r* items from the first position the move touches to the end of the section (of each section, across sections).
+    @inlinable
     public mutating func moveItem(_ identifier: Item.ID, afterItem afterIdentifier: Item.ID) throws {
         try _moveItem(identifier, relativeTo: afterIdentifier, after: true)
     }
@@ -388,6 +433,7 @@ extension Snapshot {
     ///   out of range.
     ///
     /// - Complexity: O(*r*) for the *r* items from the first position the move touches to the end of the section (of each section, across sections).
+    @inlinable
     public mutating func moveItem(at source: ItemPath, to destination: ItemPath) throws {
         let item = try existingItem(at: source)
         guard _sections.indices.contains(destination.section) else {
@@ -415,6 +461,7 @@ extension Snapshot {
         _checkInvariants()
     }
 
+    @inlinable
     mutating func _moveItem(_ id: Item.ID, relativeTo other: Item.ID, after: Bool) throws {
         guard let from = indexPath(of: id) else { throw Failure.unknownItem(id) }
         guard var anchor = indexPath(of: other) else { throw Failure.unknownItem(other) }
@@ -429,6 +476,7 @@ extension Snapshot {
     /// - Throws: ``SnapshotError/unknownItem(_:)``; nothing is replaced then.
     ///
     /// - Complexity: O(*k*) for *k* items.
+    @inlinable
     public mutating func updateItems(_ items: [Item]) throws {
         var paths = [ItemPath]()
         paths.reserveCapacity(items.count)
@@ -442,6 +490,7 @@ extension Snapshot {
     /// Asks the next diff to reload these items (replace their cells) even if their content is equal.
     ///
     /// - Complexity: O(*k*) for *k* identifiers.
+    @inlinable
     public mutating func reloadItems(_ identifiers: [Item.ID]) throws {
         try _mark(identifiers, .reload)
     }
@@ -450,12 +499,15 @@ extension Snapshot {
     /// their content is equal.
     ///
     /// - Complexity: O(*k*) for *k* identifiers.
+    @inlinable
     public mutating func reconfigureItems(_ identifiers: [Item.ID]) throws {
         try _mark(identifiers, .reconfigure)
     }
 
+    @inlinable
     mutating func _mark(_ identifiers: [Item.ID], _ kind: UpdateKind) throws {
         for id in identifiers where !contains(id) { throw Failure.unknownItem(id) }
+        _updateMarks.reserveCapacity(_updateMarks.count + identifiers.count)
         for id in identifiers { _updateMarks[id] = kind }
     }
 
