@@ -115,16 +115,16 @@ extension Snapshot {
                 break scan
             }
             let items = sections[s].items
-            for r in items.indices {
-                let id = items[r].id
-                let existing = index.entryOrInsert(hash: Self._hash(id, seeds), token: token, row: Int32(truncatingIfNeeded: r)) {
-                    (Int($0) == s ? items : sections[Int($0)].items)[Int($1)].id == id
+            let repeated = items.withUnsafeBufferPointer { items in
+                index.insertRows(items.count, token: token, hash: { Self._hash(items[$0].id, seeds) }) { t, row, r in
+                    (Int(t) == s ? items[Int(row)] : sections[Int(t)].items[Int(row)]).id == items[r].id
                 }
-                if let existing {
-                    failure = .duplicateItem(
-                        id, first: ItemPath(item: Int(existing.row), section: Int(existing.token)), second: ItemPath(item: r, section: s))
-                    break scan
-                }
+            }
+            if let existing = repeated {
+                failure = .duplicateItem(
+                    items[existing.newRow].id, first: ItemPath(item: Int(existing.row), section: Int(existing.token)),
+                    second: ItemPath(item: existing.newRow, section: s))
+                break scan
             }
         }
         try _install(sections, sectionTokens: sectionTokens, index: index, failure: failure)
