@@ -141,6 +141,7 @@ extension Snapshot {
         var sameIDs = positional, sameItems = positional && equalPrefixes != nil
         var newRowOfOld = [Int32]()
         var matched = 0
+        var tooMany = false
         let seeds = _HashSeeds.current
         // Only written once something is off the runs (a list that did not change never is).
         var rowsWritten = false
@@ -169,6 +170,7 @@ extension Snapshot {
             }
             let oldItems = oldSections[s].items
             let base = oldOffsets[s]
+            if tooMany { break }
             newItems.withUnsafeBufferPointer { new in
                 oldItems.withUnsafeBufferPointer { old in
                     let n = new.count, m = old.count
@@ -213,6 +215,12 @@ extension Snapshot {
                                     hit = Int(found.row)
                                 } else {
                                     offRun.append((Int32(truncatingIfNeeded: t), Int32(truncatingIfNeeded: j), hash))
+                                    // Past a sixteenth of the list off the runs, the full build
+                                    // costs less than what is left (see the costs below).
+                                    if offRun.count > newTotal / 16 {
+                                        tooMany = true
+                                        return
+                                    }
                                 }
                             }
                             if hit >= 0 {
@@ -226,6 +234,7 @@ extension Snapshot {
                 }
             }
         }
+        if tooMany { return try _buildRejectingDuplicates(sections) }
         // Titles take part in the diff, so a build that records equal content compares them too.
         if sameItems {
             for t in 0..<newCount where sections[t].header != oldSections[t].header || sections[t].footer != oldSections[t].footer {
@@ -267,10 +276,17 @@ extension Snapshot {
                 }
             }
         }
-        // An entry visited by hash costs about 140 instructions (8.6 M for the 60k rows that shift
-        // in onechange-100k-uuid of `instructions.sh`), the pass over the buckets about 3 a
-        // bucket and 20 more an entry (6 M there).
-        if positional && changedRows &* 140 < index.bucketCount &* 3 &+ index.count &* 20 {
+        // What each way costs, in instructions, as measured with `instructions.sh`: an entry
+        // visited by hash about 140 (8.6 M for the 60k rows that shift in onechange-100k-uuid),
+        // and so does an item inserted off the runs (1.7 M for 12k in churn10-100k-uuid); the
+        // pass over the buckets about 3 a bucket and 50 an entry (5.9 M for 100k items); a full
+        // build about 64 an item (6.4 M for build-100k-uuid). The cheapest is taken.
+        let byHash = positional ? changedRows &* 140 : Int.max
+        let byPass = index.bucketCount &* 3 &+ index.count &* 50
+        guard Swift.min(byHash, byPass) &+ offRun.count &* 140 < newTotal &* 64 else {
+            return try _buildRejectingDuplicates(sections)
+        }
+        if byHash < byPass {
             newRowOfOld.withUnsafeBufferPointer { rows in
                 for s in 0..<oldCount {
                     let base = oldOffsets[s], token = previous._tokens[s]
