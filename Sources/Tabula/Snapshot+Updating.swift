@@ -142,6 +142,7 @@ extension Snapshot {
         var newRowOfOld = [Int32]()
         var matched = 0
         var tooMany = false
+        var walked = 0  // items of the sections before this one
         let seeds = _HashSeeds.current
         // Only written once something is off the runs (a list that did not change never is).
         var rowsWritten = false
@@ -171,6 +172,7 @@ extension Snapshot {
             let oldItems = oldSections[s].items
             let base = oldOffsets[s]
             if tooMany { break }
+            defer { walked &+= newItems.count }
             newItems.withUnsafeBufferPointer { new in
                 oldItems.withUnsafeBufferPointer { old in
                     let n = new.count, m = old.count
@@ -216,8 +218,9 @@ extension Snapshot {
                                 } else {
                                     offRun.append((Int32(truncatingIfNeeded: t), Int32(truncatingIfNeeded: j), hash))
                                     // Past a sixteenth of the list off the runs, the full build
-                                    // costs less than what is left (see the costs below).
-                                    if offRun.count > newTotal / 16 {
+                                    // costs less than what is left (see the costs below): the
+                                    // walk stops as soon as the items walked so far say so.
+                                    if offRun.count > newTotal / 16 || offRun.count &* 16 > walked &+ j &+ 1024 {
                                         tooMany = true
                                         return
                                     }
