@@ -255,6 +255,7 @@ extension Snapshot {
             _sectionTokens = previous._sectionTokens
             _index = previous._index
             if sameItems { _sameContentAs = oldSections }
+            _checkInvariants()
             return
         }
         let removed = oldTotal - matched
@@ -346,5 +347,6 @@ extension Snapshot {
         }
         _sections = sections
         _index = index
+        _checkInvariants()
     }
 }
