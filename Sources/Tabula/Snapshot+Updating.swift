@@ -281,11 +281,11 @@ extension Snapshot {
             }
         }
         // What each way costs, in instructions, as measured with `instructions.sh`: an entry
-        // visited by hash about 140 (8.6 M for the 60k rows that shift in onechange-100k-uuid),
-        // and so does an item inserted off the runs (1.7 M for 12k in churn10-100k-uuid); the
-        // pass over the buckets about 3 a bucket and 50 an entry (5.9 M for 100k items); a full
-        // build about 64 an item (6.4 M for build-100k-uuid). The cheapest is taken.
-        let byHash = positional ? changedRows &* 140 : Int.max
+        // visited by hash about 275 (7.2 M for the 26k rows that shift in onechange-100k-uuid);
+        // an item inserted off the runs about 140 (1.7 M for 12k in churn10-100k-uuid); the pass
+        // over the buckets about 3 a bucket and 50 an entry (5.9 M for 100k items); a full build
+        // about 64 an item (6.4 M for build-100k-uuid). The cheapest is taken.
+        let byHash = positional ? changedRows &* 275 : Int.max
         let byPass = index.bucketCount &* 3 &+ index.count &* 50
         guard Swift.min(byHash, byPass) &+ offRun.count &* 140 < newTotal &* 64 else {
             return try _buildRejectingDuplicates(sections)
