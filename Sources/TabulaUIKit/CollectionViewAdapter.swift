@@ -271,34 +271,10 @@
 
         package var flavor: ListFlavor { .collection }
 
-        package func performBatchUpdates(
-            _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
-        ) {
-            guard let collectionView else {
-                updateData()
-                completion()
-                return
-            }
-            // UIKit runs the updates block synchronously, inside this call.
-            withoutActuallyEscaping(updateData) { updateData in
-                let body = {
-                    collectionView.performBatchUpdates({
-                        updateData()
-                        if !update.deletedSections.isEmpty { collectionView.deleteSections(IndexSet(update.deletedSections)) }
-                        if !update.insertedSections.isEmpty { collectionView.insertSections(IndexSet(update.insertedSections)) }
-                        for move in update.movedSections { collectionView.moveSection(move.from, toSection: move.to) }
-                        if !update.deletedItems.isEmpty { collectionView.deleteItems(at: update.deletedItems.map(IndexPath.init)) }
-                        if !update.insertedItems.isEmpty { collectionView.insertItems(at: update.insertedItems.map(IndexPath.init)) }
-                        for move in update.movedItems { collectionView.moveItem(at: IndexPath(move.from), to: IndexPath(move.to)) }
-                        if !update.reloadedItems.isEmpty { collectionView.reloadItems(at: update.reloadedItems.map(IndexPath.init)) }
-                        if !update.reconfiguredItems.isEmpty { collectionView.reconfigureItems(at: update.reconfiguredItems.map(IndexPath.init)) }
-                    }, completion: { _ in
-                        for section in update.updatedSectionTitles { self.refreshTitles(ofSection: section) }
-                        completion()
-                    })
-                }
-                if animated { body() } else { UIView.performWithoutAnimation(body) }
-            }
+        package var batchAnimation: UITableView.RowAnimation { .automatic }
+
+        package func titleRefresh(after update: BatchUpdate) -> @MainActor () -> Void {
+            { [weak self] in for section in update.updatedSectionTitles { self?.refreshTitles(ofSection: section) } }
         }
 
         /// Configures the visible supplementary views of `section` again (its titles changed): a

@@ -268,33 +268,11 @@
 
         package var flavor: ListFlavor { .table }
 
-        package func performBatchUpdates(
-            _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
-        ) {
-            guard let tableView else {
-                updateData()
-                completion()
-                return
-            }
-            let animation = animated ? rowAnimation : .none
+        package var batchAnimation: UITableView.RowAnimation { rowAnimation }
+
+        package func titleRefresh(after update: BatchUpdate) -> @MainActor () -> Void {
             let before = driver.snapshot
-            // UIKit runs the updates block synchronously, inside this call.
-            withoutActuallyEscaping(updateData) { updateData in
-                tableView.performBatchUpdates({
-                    updateData()
-                    if !update.deletedSections.isEmpty { tableView.deleteSections(IndexSet(update.deletedSections), with: animation) }
-                    if !update.insertedSections.isEmpty { tableView.insertSections(IndexSet(update.insertedSections), with: animation) }
-                    for move in update.movedSections { tableView.moveSection(move.from, toSection: move.to) }
-                    if !update.deletedItems.isEmpty { tableView.deleteRows(at: update.deletedItems.map(IndexPath.init), with: animation) }
-                    if !update.insertedItems.isEmpty { tableView.insertRows(at: update.insertedItems.map(IndexPath.init), with: animation) }
-                    for move in update.movedItems { tableView.moveRow(at: IndexPath(move.from), to: IndexPath(move.to)) }
-                    if !update.reloadedItems.isEmpty { tableView.reloadRows(at: update.reloadedItems.map(IndexPath.init), with: animation) }
-                    if !update.reconfiguredItems.isEmpty { tableView.reconfigureRows(at: update.reconfiguredItems.map(IndexPath.init)) }
-                }, completion: { _ in
-                    self.refreshTitles(update.updatedSectionTitles, before: before)
-                    completion()
-                })
-            }
+            return { [weak self] in self?.refreshTitles(update.updatedSectionTitles, before: before) }
         }
 
         /// Updates the visible header and footer views of `sections` in place (a section reload
