@@ -206,8 +206,8 @@ struct ForwardingModelTests {
     final class CachingView {
         var cached: Set<String> = []
         var crashes: [String] = []
-        weak var adapter: FakeAdapter?
-        var delegate: FakeAdapter? {
+        /// Held weakly, as UIKit holds a table's delegate.
+        weak var delegate: FakeAdapter? {
             didSet { cached = delegate.map { adapter in Self.allMethods.filter { adapter.responds(to: $0) } } ?? [] }
         }
         static let allMethods: Set<String> = ["cellForRow", "sectionIndexTitles", "heightForRow"]
