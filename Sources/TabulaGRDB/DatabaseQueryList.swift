@@ -32,7 +32,10 @@ public final class DatabaseQueryList<SectionID: Hashable & Sendable, Item: Ident
     public var onSnapshot: ((SnapshotType) -> Void)?
 
     private let observation: ValueObservation<ValueReducers.Fetch<Result<SnapshotType, DatabaseListError>>>
-    private var task: Task<Void, Never>?
+    /// The observation. Written on the main actor only; `deinit`, which runs once nothing else
+    /// can reach the list, cancels it, so a list released without ``stop()`` does not leave its
+    /// query observed (and its database held) for the rest of the process.
+    private nonisolated(unsafe) var task: Task<Void, Never>?
     private weak var driver: ListDriver<SectionID, Item>?
     /// Notices schema changes, which `ValueObservation` does not see.
     private var watcher: SchemaWatcher?
@@ -95,6 +98,8 @@ public final class DatabaseQueryList<SectionID: Hashable & Sendable, Item: Ident
     private func backOff(afterFailures failures: Int) -> Double {
         min(retryDelay * Double(1 << min(max(failures - 1, 0), 5)), Self.retryDelayRange.upperBound)
     }
+
+    deinit { task?.cancel() }
 
     /// Starts observing and applying the query's rows to `driver`.
     ///
