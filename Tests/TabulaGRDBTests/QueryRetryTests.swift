@@ -19,6 +19,9 @@ struct QueryRetryTests {
         query.onError = { _ in errors += 1 }
         query.start(driving: adapter.driver)
         try await Task.sleep(for: .seconds(seconds))
+        // A loaded machine (or a sanitizer) may not have run the first failing fetch yet: wait
+        // for it, up to five seconds more.
+        for _ in 0..<500 where errors == 0 { try await Task.sleep(for: .milliseconds(10)) }
         query.stop()
         return (errors, query.retryDelay)
     }
