@@ -175,6 +175,7 @@ where Item.ID: Sendable {
 // MARK: What the core asks of the view
 
 extension TerminalListView: ListViewGlue {
+    package var keepsCells: Bool { false }
     package var flavor: ListFlavor { .table }
     package var canAnimateUpdates: Bool { loaded }
     package func displayedItemCounts() -> [Int] { counts }

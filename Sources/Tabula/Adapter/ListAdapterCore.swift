@@ -161,7 +161,9 @@ where Item.ID: Sendable {
         _ cell: AnyObject, with configurator: CellConfigurator<Item>, item: Item, at path: ItemPath, in snapshot: Snapshot<SectionID, Item>
     ) {
         let context = CellContext(path: path, itemsInSection: snapshot.numberOfItems(inSection: path.section), view: cellView)
-        if cellsFollowTheirItems {
+        // A view that keeps no cells (the terminal configures every row as it draws) has nothing
+        // to configure again: tracking its configurations would be work on every draw for nothing.
+        if cellsFollowTheirItems, glue?.keepsCells != false {
             observer.track(cell, id: item.id) { configurator.configure(cell, with: item, context: context) }
         } else {
             configurator.configure(cell, with: item, context: context)
@@ -353,8 +355,10 @@ package protocol ListViewGlue: AnyObject, CellRegistrar {
     func reconnect()
     /// A handler whose presence the view must know of changed (prefetching).
     func handlersDidChange()
-    /// The cell the view shows now for the item at `path`, or `nil` when that item is not visible
-    /// (a view that keeps no cells, like the terminal, which configures every row as it draws).
+    /// Whether the view keeps its cells between draws (`false` for the terminal, which configures
+    /// every visible row as it draws, so its rows follow their items without being tracked).
+    var keepsCells: Bool { get }
+    /// The cell the view shows now for the item at `path`, or `nil` when that item is not visible.
     func visibleCell(at path: ItemPath) -> AnyObject?
     /// `cell` was configured for the item at `path`: what the view adds of its own (an outline
     /// disclosure).
@@ -364,6 +368,7 @@ package protocol ListViewGlue: AnyObject, CellRegistrar {
 extension ListViewGlue {
     package func reconnect() {}
     package func handlersDidChange() {}
+    package var keepsCells: Bool { true }
     package func visibleCell(at path: ItemPath) -> AnyObject? { nil }
     package func didConfigure(_ cell: AnyObject, at path: ItemPath) {}
 }
