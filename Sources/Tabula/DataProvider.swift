@@ -9,8 +9,8 @@ public protocol DataProvider<Item> {
 
     /// The number of sections.
     var numberOfSections: Int { get }
-    /// The number of items in the section at `section`, or 0 when there is no such section.
-    func numberOfItems(inSection section: Int) -> Int
+    /// The number of items in the section at position `section`, or 0 when there is no such section.
+    func numberOfItems(inSectionAt section: Int) -> Int
     /// The item at `path`, or `nil` when the path is out of range.
     func item(at path: ItemPath) -> Item?
     /// The header title of the section at `section`, if any.
@@ -26,7 +26,7 @@ extension DataProvider {
     /// Every item, section by section.
     public var allItems: [Item] {
         (0..<numberOfSections).flatMap { section in
-            (0..<numberOfItems(inSection: section)).compactMap { item(at: ItemPath(item: $0, section: section)) }
+            (0..<numberOfItems(inSectionAt: section)).compactMap { item(at: ItemPath(item: $0, section: section)) }
         }
     }
 }
@@ -63,7 +63,7 @@ public struct ArrayDataProvider<Item>: DataProvider {
 
     public var numberOfSections: Int { sections.count }
 
-    public func numberOfItems(inSection section: Int) -> Int {
+    public func numberOfItems(inSectionAt section: Int) -> Int {
         sections.indices.contains(section) ? sections[section].count : 0
     }
 

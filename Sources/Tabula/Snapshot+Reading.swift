@@ -20,11 +20,12 @@ extension Snapshot {
     /// The number of items in the section at `index`, or 0 when there is no such section.
     ///
     /// Returning 0 rather than trapping matches what a data source must answer for a section the
-    /// view asks about while it is being removed.
+    /// view asks about while it is being removed. The label says "at" because it takes a position;
+    /// ``numberOfItems(inSection:)`` takes an identifier, as Apple's snapshot does.
     ///
     /// - Complexity: O(1).
     @inlinable
-    public func numberOfItems(inSection index: Int) -> Int {
+    public func numberOfItems(inSectionAt index: Int) -> Int {
         _sections.indices.contains(index) ? _sections[index].items.count : 0
     }
 
@@ -44,12 +45,27 @@ extension Snapshot {
         }
     }
 
-    /// The number of items in the section with `id`, or `nil` when there is no such section.
+    /// The number of items in the section with identifier `id`, or 0 when there is no such section.
     ///
-    /// Its label differs from ``numberOfItems(inSection:)``'s so that, with `Int` section
-    /// identifiers, a lookup by identifier is never resolved as a lookup by index.
+    /// This is Apple's `numberOfItems(inSection:)`: it takes a section identifier, never a position
+    /// (that is ``numberOfItems(inSectionAt:)``), so with `Int` section identifiers a port from a
+    /// diffable data source answers for the section it names. Where Apple raises an exception for an
+    /// unknown identifier, this answers 0; ``sectionIndex(of:)`` tells whether the section exists.
+    ///
+    /// ```swift
+    /// let snapshot = try Snapshot<Int, Country>([Section(10, items: [Country(code: "FR", name: "France")])])
+    /// snapshot.numberOfItems(inSection: 10)     // 1: the section whose identifier is 10
+    /// snapshot.numberOfItems(inSectionAt: 0)    // 1: the first section
+    /// snapshot.numberOfItems(inSection: 0)      // 0: no section has the identifier 0
+    /// ```
     ///
     /// - Complexity: O(1) on average.
+    public func numberOfItems(inSection id: SectionID) -> Int {
+        sectionIndex(of: id).map { _sections[$0].items.count } ?? 0
+    }
+
+    /// The number of items in the section with `id`, or `nil` when there is no such section.
+    @available(*, deprecated, message: "use numberOfItems(inSection:), which takes the identifier, or sectionIndex(of:) to tell whether the section exists")
     public func numberOfItems(inSectionWithIdentifier id: SectionID) -> Int? {
         sectionIndex(of: id).map { _sections[$0].items.count }
     }

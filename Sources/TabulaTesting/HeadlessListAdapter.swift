@@ -101,7 +101,7 @@ extension HeadlessListAdapter: HeadlessListDataSource {
     public func numberOfSections(in listView: HeadlessListView) -> Int { driver.snapshot.numberOfSections }
 
     public func listView(_ listView: HeadlessListView, numberOfItemsInSection section: Int) -> Int {
-        driver.snapshot.numberOfItems(inSection: section)
+        driver.snapshot.numberOfItems(inSectionAt: section)
     }
 
     public func listView(_ listView: HeadlessListView, cellForItemAt path: ItemPath) throws -> HeadlessCell {

@@ -99,7 +99,7 @@ where Item.ID: Sendable {
     public func numberOfSections(in listView: HeadlessListView) -> Int { snapshot.numberOfSections }
 
     public func listView(_ listView: HeadlessListView, numberOfItemsInSection section: Int) -> Int {
-        snapshot.numberOfItems(inSection: section)
+        snapshot.numberOfItems(inSectionAt: section)
     }
 
     public func listView(_ listView: HeadlessListView, cellForItemAt path: ItemPath) throws -> HeadlessCell {

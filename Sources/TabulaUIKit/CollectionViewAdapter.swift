@@ -150,7 +150,7 @@
 
         /// The number of items of the snapshot's section, 0 for a section it does not have.
         public func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
-            driver.snapshot.numberOfItems(inSection: section)
+            driver.snapshot.numberOfItems(inSectionAt: section)
         }
 
         /// The configured cell of the item at `indexPath` (a placeholder and a diagnostic for an item no configurator takes).

@@ -143,7 +143,7 @@
 
         /// The number of items of the snapshot's section, 0 for a section it does not have.
         public func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-            driver.snapshot.numberOfItems(inSection: section)
+            driver.snapshot.numberOfItems(inSectionAt: section)
         }
 
         /// The configured cell of the item at `indexPath` (a placeholder and a diagnostic for an item no configurator takes).

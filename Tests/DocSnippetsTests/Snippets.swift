@@ -48,10 +48,10 @@ struct DocSnippets {
                 Country(code: "IS", name: "Iceland")
             }
         }
-        print(snapshot.numberOfItems(inSection: 0))   // 2
-        print(snapshot.numberOfItems(inSection: 7))   // 0: out of range is an answer, not a crash
+        print(snapshot.numberOfItems(inSection: "europe"))   // 2, by identifier, as in Apple's snapshot
+        print(snapshot.numberOfItems(inSectionAt: 7))   // 0, by position: out of range is an answer, not a crash
         print(snapshot.indexPath(of: "IS")!)          // 0 - 1 (section 0, item 1), found in O(1)
-        #expect(snapshot.numberOfItems(inSection: 0) == 2 && snapshot.numberOfItems(inSection: 7) == 0)
+        #expect(snapshot.numberOfItems(inSection: "europe") == 2 && snapshot.numberOfItems(inSectionAt: 0) == 2 && snapshot.numberOfItems(inSectionAt: 7) == 0)
         #expect(snapshot.indexPath(of: "IS") == ItemPath(item: 1, section: 0))
 
         // Bad data throws a SnapshotError that names the identifier and both positions.
@@ -70,6 +70,14 @@ struct DocSnippets {
         let changeset = Changeset(from: snapshot, to: page)
         print(changeset.statistics.movedItems, changeset.stages.map(\.update))
         #expect(changeset.statistics.deletedItems == 1 && changeset.statistics.movedItems == 0)
+    }
+
+    @Test("Snapshot.numberOfItems(inSection:): by identifier, as in Apple's snapshot")
+    func numberOfItemsByIdentifier() throws {
+        let snapshot = try Snapshot<Int, Country>([Section(10, items: [Country(code: "FR", name: "France")])])
+        #expect(snapshot.numberOfItems(inSection: 10) == 1)
+        #expect(snapshot.numberOfItems(inSectionAt: 0) == 1)
+        #expect(snapshot.numberOfItems(inSection: 0) == 0)
     }
 
     @Test("README: test it without a device")

@@ -74,7 +74,7 @@ final class HeldListView: ListViewUpdating, HeadlessListDataSource {
     // MARK: HeadlessListDataSource
 
     func numberOfSections(in listView: HeadlessListView) -> Int { driver.snapshot.numberOfSections }
-    func listView(_ listView: HeadlessListView, numberOfItemsInSection section: Int) -> Int { driver.snapshot.numberOfItems(inSection: section) }
+    func listView(_ listView: HeadlessListView, numberOfItemsInSection section: Int) -> Int { driver.snapshot.numberOfItems(inSectionAt: section) }
     func listView(_ listView: HeadlessListView, cellForItemAt path: ItemPath) throws -> HeadlessCell {
         let cell = try listView.dequeueReusableCell(withIdentifier: "cell", for: path)
         cell.text = try driver.snapshot.existingItem(at: path).text
@@ -165,7 +165,7 @@ struct InterruptedUpdateTests {
             // The user drags the first row of the section down by one; the update in flight is
             // then shown again from what the view shows.
             let section = try #require(driver.snapshot.sectionIndex(of: titled.id))
-            try #require(driver.snapshot.numberOfItems(inSection: section) >= 2)
+            try #require(driver.snapshot.numberOfItems(inSectionAt: section) >= 2)
             try view.list.interactiveMove(from: ItemPath(item: 0, section: section), to: ItemPath(item: 1, section: section))
         case .composedPart:
             expected = try joined(new, changedTail)

@@ -33,13 +33,14 @@ struct CoreContractTests {
         #expect(keeping.sectionIdentifiers == ["main"] && keeping.sections[0].header == "Main" && keeping.numberOfItems == 0)
     }
 
-    @Test("with Int section identifiers, lookups by index and by identifier have different labels")
+    @Test("with Int section identifiers, inSection: is the identifier (Apple's meaning) and inSectionAt: the position")
     func intSectionIdentifiers() throws {
         let snapshot = try Snapshot<Int, Row>([Section(10, items: [Row(id: 1)]), Section(20, items: [Row(id: 2), Row(id: 3)])])
-        #expect(snapshot.numberOfItems(inSection: 1) == 2)  // by index
-        #expect(snapshot.numberOfItems(inSectionWithIdentifier: 10) == 1)  // by identifier
-        #expect(snapshot.numberOfItems(inSectionWithIdentifier: 1) == nil)
-        #expect(snapshot.numberOfItems(inSection: 20) == 0)
+        #expect(snapshot.numberOfItems(inSectionAt: 1) == 2)
+        #expect(snapshot.numberOfItems(inSection: 10) == 1)
+        #expect(snapshot.numberOfItems(inSection: 20) == 2)
+        #expect(snapshot.numberOfItems(inSection: 1) == 0, "no section has the identifier 1")
+        #expect(snapshot.numberOfItems(inSectionAt: 20) == 0)
     }
 
     @Test("duplicate-section and duplicate-item errors name the lower position first")

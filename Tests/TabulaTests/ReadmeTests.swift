@@ -13,8 +13,8 @@ struct ReadmeTests {
                 Country(code: "IS", name: "Iceland")
             }
         }
-        #expect(snapshot.numberOfItems(inSection: 0) == 2)
-        #expect(snapshot.numberOfItems(inSection: 7) == 0)
+        #expect(snapshot.numberOfItems(inSection: "europe") == 2)
+        #expect(snapshot.numberOfItems(inSectionAt: 7) == 0)
         #expect(snapshot.indexPath(of: "IS") == ItemPath(item: 1, section: 0))
         var message = ""
         do { try snapshot.appendItems([Country(code: "FR", name: "France")]) } catch { message = "\(error)" }

@@ -95,7 +95,7 @@ struct SnapshotPropertyTests {
                     #expect(snapshot.indexPath(of: probe) == reference.path(of: probe), "\(context) probe \(probe)")
                 }
                 for (s, section) in reference.sections.enumerated() {
-                    #expect(snapshot.numberOfItems(inSection: s) == section.items.count)
+                    #expect(snapshot.numberOfItems(inSectionAt: s) == section.items.count)
                     #expect(snapshot.sectionIndex(of: section.id) == s)
                 }
             }

@@ -27,12 +27,12 @@ struct SnapshotTests {
     @Test func counts() {
         #expect(sample.numberOfSections == 3)
         #expect(sample.numberOfItems == 4)
-        #expect(sample.numberOfItems(inSection: 0) == 3)
-        #expect(sample.numberOfItems(inSection: 2) == 0)
-        #expect(sample.numberOfItems(inSection: 3) == 0, "out of range is 0, not a crash (S0.1)")
-        #expect(sample.numberOfItems(inSection: -1) == 0)
-        #expect(sample.numberOfItems(inSectionWithIdentifier: "b") == 1)
-        #expect(sample.numberOfItems(inSectionWithIdentifier: "zz") == nil)
+        #expect(sample.numberOfItems(inSectionAt: 0) == 3)
+        #expect(sample.numberOfItems(inSectionAt: 2) == 0)
+        #expect(sample.numberOfItems(inSectionAt: 3) == 0, "out of range is 0, not a crash")
+        #expect(sample.numberOfItems(inSectionAt: -1) == 0)
+        #expect(sample.numberOfItems(inSection: "b") == 1)
+        #expect(sample.numberOfItems(inSection: "zz") == 0, "an unknown identifier is 0, not a crash")
     }
 
     @Test func lookups() {
@@ -309,8 +309,8 @@ struct SnapshotTests {
     @Test func arrayDataProvider() {
         let provider = ArrayDataProvider(sections: [["a", "b"], ["c"]], headers: ["First"])
         #expect(provider.numberOfSections == 2)
-        #expect(provider.numberOfItems(inSection: 1) == 1)
-        #expect(provider.numberOfItems(inSection: 5) == 0)
+        #expect(provider.numberOfItems(inSectionAt: 1) == 1)
+        #expect(provider.numberOfItems(inSectionAt: 5) == 0)
         #expect(provider.item(at: ItemPath(item: 1, section: 0)) == "b")
         #expect(provider.item(at: ItemPath(item: 2, section: 0)) == nil)
         #expect(provider.headerTitle(forSection: 0) == "First")
@@ -319,7 +319,7 @@ struct SnapshotTests {
     }
 
     @Test func snapshotIsADataProvider() {
-        func count(_ provider: some DataProvider) -> Int { provider.numberOfItems(inSection: 0) }
+        func count(_ provider: some DataProvider) -> Int { provider.numberOfItems(inSectionAt: 0) }
         #expect(count(sample) == 3)
         #expect(sample.allItems.map(\.id) == [1, 2, 3, 4])
     }

@@ -160,7 +160,7 @@ where Item.ID: Sendable {
     private func configure(
         _ cell: AnyObject, with configurator: CellConfigurator<Item>, item: Item, at path: ItemPath, in snapshot: Snapshot<SectionID, Item>
     ) {
-        let context = CellContext(path: path, itemsInSection: snapshot.numberOfItems(inSection: path.section), view: cellView)
+        let context = CellContext(path: path, itemsInSection: snapshot.numberOfItems(inSectionAt: path.section), view: cellView)
         // A view that keeps no cells (the terminal configures every row as it draws) has nothing
         // to configure again: tracking its configurations would be work on every draw for nothing.
         if cellsFollowTheirItems, glue?.keepsCells != false {

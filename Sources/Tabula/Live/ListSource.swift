@@ -35,7 +35,7 @@ extension DataProvider where Item: Identifiable, Item.ID: Sendable {
         try Snapshot((0..<numberOfSections).map { section in
             Section(
                 section, header: headerTitle(forSection: section), footer: footerTitle(forSection: section),
-                items: (0..<numberOfItems(inSection: section)).compactMap { item(at: ItemPath(item: $0, section: section)) })
+                items: (0..<numberOfItems(inSectionAt: section)).compactMap { item(at: ItemPath(item: $0, section: section)) })
         })
     }
 }

@@ -314,7 +314,7 @@ public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifia
         swap(&next, &rows)
         defer { swap(&next, &rows) }
         var report = DuplicateReport<SectionID, PageRow<Item>.ID>()
-        let base = next.numberOfItems(inSection: 0)
+        let base = next.numberOfItems(inSectionAt: 0)
         var appended: [Row] = []
         var appendedIndex: [Item.ID: Int] = [:]  // position in `appended`
         for offset in page.items.indices {
@@ -357,11 +357,11 @@ public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifia
     /// inserts at the end: O(page size), with no diff of the whole list.
     private func show() {
         let trailer: Row? = isLoading ? .loading : lastError.map { .failed("\($0)") }
-        let count = rows.numberOfItems(inSection: 0)
+        let count = rows.numberOfItems(inSectionAt: 0)
         let onScreen = driver.latestSnapshot
         let expected = shownItemCount + (shownTrailer == nil ? 0 : 1)
         if !rowsChangedOnScreen, count >= shownItemCount, onScreen.numberOfSections == 1, onScreen.sections[0].id == section,
-            onScreen.numberOfItems(inSection: 0) == expected, onScreen.sections[0].items.last?.id == (shownTrailer?.id ?? lastShownRowID)
+            onScreen.numberOfItems(inSectionAt: 0) == expected, onScreen.sections[0].items.last?.id == (shownTrailer?.id ?? lastShownRowID)
         {
             var edit = InPlaceEdit<SectionID, Row>(section: section)
             edit.appends = Array(rows.sections[0].items[shownItemCount...])
@@ -390,7 +390,7 @@ public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifia
     }
 
     private func remember(trailer: Row?) {
-        shownItemCount = rows.numberOfItems(inSection: 0)
+        shownItemCount = rows.numberOfItems(inSectionAt: 0)
         lastShownRowID = rows.sections.first?.items.last?.id
         shownTrailer = trailer
     }
