@@ -11,6 +11,11 @@
         /// CellConfigurator.registration(BookCell.self) { cell, indexPath, book in cell.title.text = book.title }
         /// ```
         ///
+        /// A list cell class of yours that subclasses ``TabulaCollectionCell`` (rather than
+        /// `UICollectionViewListCell`) shows an item's place in a section snapshot as
+        /// ``listCell(reuseIdentifier:describe:handler:)`` does: indentation, and an outline
+        /// disclosure that follows the item's expansion and toggles it when tapped.
+        ///
         /// - Parameter describe: what an item looks like where `Cell` cannot be shown (the headless
         ///   view in tests, the terminal).
         public static func registration<Cell: UICollectionViewCell>(

@@ -70,13 +70,18 @@
         }
 
         /// Shows the item's place in its section snapshot: `level` as indentation, and, for an
-        /// item with children, the outline disclosure after the accessories the content set.
+        /// item with children, the outline disclosure after the accessories the configurator set.
+        /// A disclosure left from an earlier configuration is replaced, never repeated, so a
+        /// subclass whose configurator keeps its accessories gets one disclosure.
         func showOutline(level: Int, isExpanded: Bool?, toggle: @escaping () -> Void) {
             indentationLevel = level
             isExpandedInOutline = isExpanded
             onDisclosure = toggle
-            guard isExpanded != nil else { return }
-            accessories.append(.outlineDisclosure(options: .init(style: .automatic)) { [weak self] in self?.onDisclosure?() })
+            var kept = accessories.filter { $0.accessoryType != .outlineDisclosure }
+            if isExpanded != nil {
+                kept.append(.outlineDisclosure(options: .init(style: .automatic)) { [weak self] in self?.onDisclosure?() })
+            }
+            accessories = kept
         }
         private lazy var toggle: UISwitch = {
             let toggle = UISwitch()
