@@ -62,6 +62,28 @@ struct ModernListTests {
         #expect(adapter.sectionSnapshot(for: .folders)?.isExpanded(ShelfItem.folder(name: "Novels").id) == true)
     }
 
+    @Test("the adapter's sectionSnapshotHandlers watch a tap on a disclosure, and can refuse it")
+    func handlersVeto() async throws {
+        let (_, _, adapter) = try await screen()
+        var watched: [String] = []
+        var allowed = false
+        adapter.sectionSnapshotHandlers.shouldExpand = { _ in allowed }
+        adapter.sectionSnapshotHandlers.willExpand = { watched.append("expand \($0.folder ?? "")") }
+        adapter.sectionSnapshotHandlers.willCollapse = { watched.append("collapse \($0.folder ?? "")") }
+        #expect(try adapter.toggleExpansion(ShelfItem.folder(name: "Fiction").id) == false)
+        await adapter.driver.waitUntilIdle()
+        #expect(outline(adapter) == ["▸ Fiction", "Essays"] && watched.isEmpty, "refused: nothing changed")
+        allowed = true
+        #expect(try adapter.toggleExpansion(ShelfItem.folder(name: "Fiction").id))
+        await adapter.driver.waitUntilIdle()
+        #expect(outline(adapter) == ["▾ Fiction", "  ▸ Novels", "  Stories", "Essays"])
+        #expect(try adapter.toggleExpansion(ShelfItem.folder(name: "Fiction").id))
+        await adapter.driver.waitUntilIdle()
+        #expect(watched == ["expand Fiction", "collapse Fiction"])
+        #expect(outline(adapter) == ["▸ Fiction", "Essays"])
+        #expect(adapter.driver.sectionSnapshotHandlers.shouldExpand != nil, "the adapter's handlers are the driver's")
+    }
+
     @Test("a recent book's swipe to delete removes it from the model and the list; its header counts again")
     func swipeToDelete() async throws {
         let (model, list, adapter) = try await screen()

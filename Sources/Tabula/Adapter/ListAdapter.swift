@@ -191,6 +191,17 @@ extension ListAdapter {
     /// section is not a tree.
     public func sectionSnapshot(for section: SectionID) -> SectionSnapshot<Item>? { driver.sectionSnapshot(for: section) }
 
+    /// What happens when the user expands or collapses an item of a section snapshot, with
+    /// Apple's name: handlers that watch, and may refuse, each expansion and collapse.
+    ///
+    /// ```swift
+    /// adapter.sectionSnapshotHandlers.shouldExpand = { item in item.title != "Grids" }
+    /// ```
+    public var sectionSnapshotHandlers: SectionSnapshotHandlers<Item> {
+        get { driver.sectionSnapshotHandlers }
+        set { driver.sectionSnapshotHandlers = newValue }
+    }
+
     /// Expands the item `id` of a section snapshot when it is collapsed, and collapses it when it
     /// is expanded, animated, after asking ``ListDriver/sectionSnapshotHandlers``: what a tap on an
     /// outline disclosure does.
