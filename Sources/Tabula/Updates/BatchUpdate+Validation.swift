@@ -59,152 +59,206 @@ extension BatchUpdate {
         before: [Int], after: [Int], flavor: ListFlavor = .table, mapItems: Bool = true,
         shiftedReloads: ShiftedReloads = .reject
     ) throws -> Outcome {
+        var validator = try Validator(update: self, before: before, after: after, flavor: flavor)
+        try validator.checkSections()
+        validator.mapSections()
+        try validator.checkItems()
+        try validator.checkReloads()
+        try validator.checkItemCounts()
+        let shifted = try validator.shiftedReloads(placement: shiftedReloads)
+        var outcome = Outcome(sectionMap: validator.sectionMap, itemMap: [], freshItems: [], reconfiguredItems: [])
+        guard mapItems else { return outcome }
+        validator.mapItems(shifted: shifted, into: &outcome)
+        return outcome
+    }
+
+    /// The working state of ``validate(before:after:flavor:mapItems:shiftedReloads:)``: the
+    /// batch's operations gathered by section, checked one rule after another.
+    private struct Validator {
+        let update: BatchUpdate
+        let before: [Int], after: [Int]
+        let flavor: ListFlavor
+        var sectionsBefore: Int { before.count }
+        var sectionsAfter: Int { after.count }
+
+        var deletedSectionSet = Set<Int>(), insertedSectionSet = Set<Int>()
+        var sectionMoveSources = Set<Int>(), sectionMoveTargets = Set<Int>()
+        /// For each old section, its index after the update, or -1; and for each new one, its
+        /// index before, or -1.
+        var sectionMap: [Int] = [], sectionSource: [Int] = []
+        // Rows by section, as bit sets: a batch of a diff of a large list has thousands of
+        // operations, and these sets are its validation's main cost.
+        var deletedByOld: [RowSet] = [], insertedByNew: [RowSet] = []  // old section → rows, new section → rows
+        var moveSources: [RowSet] = [], moveTargets: [RowSet] = []
+        var movedOut: [Int] = [], movedIn: [Int] = []  // items moved to another section, by section
+
+        /// Counts come from a data source: a negative one is reported, never trapped on.
+        init(update: BatchUpdate, before: [Int], after: [Int], flavor: ListFlavor) throws {
+            self.update = update
+            self.before = before
+            self.after = after
+            self.flavor = flavor
+            if let section = before.firstIndex(where: { $0 < 0 }) {
+                throw fail(.negativeCount(section: section, count: before[section], afterUpdate: false))
+            }
+            if let section = after.firstIndex(where: { $0 < 0 }) {
+                throw fail(.negativeCount(section: section, count: after[section], afterUpdate: true))
+            }
+        }
+
         func fail(_ violation: BatchUpdateError.Violation) -> BatchUpdateError {
             BatchUpdateError(violation, flavor: flavor)
         }
-        let sectionsBefore = before.count, sectionsAfter = after.count
-        // Counts come from a data source: a negative one is reported, never trapped on.
-        if let section = before.firstIndex(where: { $0 < 0 }) {
-            throw fail(.negativeCount(section: section, count: before[section], afterUpdate: false))
-        }
-        if let section = after.firstIndex(where: { $0 < 0 }) {
-            throw fail(.negativeCount(section: section, count: after[section], afterUpdate: true))
-        }
 
         // MARK: Sections
-        // "attempt to delete section 3, but there are only 3 sections before the update"
-        var deletedSectionSet = Set<Int>()
-        for section in deletedSections {
-            guard (0..<sectionsBefore).contains(section) else {
-                throw fail(.deleteSectionOutOfRange(section, sectionsBefore: sectionsBefore))
+
+        mutating func checkSections() throws {
+            // "attempt to delete section 3, but there are only 3 sections before the update"
+            for section in update.deletedSections {
+                guard (0..<sectionsBefore).contains(section) else {
+                    throw fail(.deleteSectionOutOfRange(section, sectionsBefore: sectionsBefore))
+                }
+                guard deletedSectionSet.insert(section).inserted else { throw fail(.duplicateSection(operation: "delete", section)) }
             }
-            guard deletedSectionSet.insert(section).inserted else { throw fail(.duplicateSection(operation: "delete", section)) }
-        }
-        // "attempt to insert section 3 but there are only 3 sections after the update"
-        var insertedSectionSet = Set<Int>()
-        for section in insertedSections {
-            guard (0..<sectionsAfter).contains(section) else {
-                throw fail(.insertSectionOutOfRange(section, sectionsAfter: sectionsAfter))
+            // "attempt to insert section 3 but there are only 3 sections after the update"
+            for section in update.insertedSections {
+                guard (0..<sectionsAfter).contains(section) else {
+                    throw fail(.insertSectionOutOfRange(section, sectionsAfter: sectionsAfter))
+                }
+                guard insertedSectionSet.insert(section).inserted else { throw fail(.duplicateSection(operation: "insert", section)) }
             }
-            guard insertedSectionSet.insert(section).inserted else { throw fail(.duplicateSection(operation: "insert", section)) }
-        }
-        var sectionMoveSources = Set<Int>(), sectionMoveTargets = Set<Int>()
-        for move in movedSections {
-            guard (0..<sectionsBefore).contains(move.from), (0..<sectionsAfter).contains(move.to) else {
-                throw fail(.moveSectionOutOfRange(move, sectionsBefore: sectionsBefore, sectionsAfter: sectionsAfter))
+            for move in update.movedSections {
+                guard (0..<sectionsBefore).contains(move.from), (0..<sectionsAfter).contains(move.to) else {
+                    throw fail(.moveSectionOutOfRange(move, sectionsBefore: sectionsBefore, sectionsAfter: sectionsAfter))
+                }
+                guard !deletedSectionSet.contains(move.from) else { throw fail(.deleteAndMoveSection(move.from)) }
+                guard !insertedSectionSet.contains(move.to) else { throw fail(.insertAndMoveToSection(move.to)) }
+                guard sectionMoveSources.insert(move.from).inserted else { throw fail(.duplicateSection(operation: "move from", move.from)) }
+                guard sectionMoveTargets.insert(move.to).inserted else { throw fail(.duplicateSection(operation: "move to", move.to)) }
             }
-            guard !deletedSectionSet.contains(move.from) else { throw fail(.deleteAndMoveSection(move.from)) }
-            guard !insertedSectionSet.contains(move.to) else { throw fail(.insertAndMoveToSection(move.to)) }
-            guard sectionMoveSources.insert(move.from).inserted else { throw fail(.duplicateSection(operation: "move from", move.from)) }
-            guard sectionMoveTargets.insert(move.to).inserted else { throw fail(.duplicateSection(operation: "move to", move.to)) }
+            // "Invalid update: invalid number of sections. …"
+            guard sectionsAfter == sectionsBefore - deletedSectionSet.count + insertedSectionSet.count else {
+                throw fail(.sectionCount(
+                    before: sectionsBefore, after: sectionsAfter, inserted: insertedSectionSet.count, deleted: deletedSectionSet.count))
+            }
         }
-        // "Invalid update: invalid number of sections. …"
-        guard sectionsAfter == sectionsBefore - deletedSectionSet.count + insertedSectionSet.count else {
-            throw fail(.sectionCount(
-                before: sectionsBefore, after: sectionsAfter, inserted: insertedSectionSet.count, deleted: deletedSectionSet.count))
-        }
-        // Section map: moved sections go where they are sent; the others keep their relative order
-        // and fill the slots that are neither inserted nor the target of a move.
-        var sectionMap = [Int](repeating: -1, count: sectionsBefore)
-        var sectionSource = [Int](repeating: -1, count: sectionsAfter)
-        for move in movedSections {
-            sectionMap[move.from] = move.to
-            sectionSource[move.to] = move.from
-        }
-        var slot = 0
-        for old in 0..<sectionsBefore where !deletedSectionSet.contains(old) && !sectionMoveSources.contains(old) {
-            while insertedSectionSet.contains(slot) || sectionMoveTargets.contains(slot) { slot += 1 }
-            sectionMap[old] = slot
-            sectionSource[slot] = old
-            slot += 1
+
+        /// Moved sections go where they are sent; the others keep their relative order and fill
+        /// the slots that are neither inserted nor the target of a move.
+        mutating func mapSections() {
+            sectionMap = [Int](repeating: -1, count: sectionsBefore)
+            sectionSource = [Int](repeating: -1, count: sectionsAfter)
+            for move in update.movedSections {
+                sectionMap[move.from] = move.to
+                sectionSource[move.to] = move.from
+            }
+            var slot = 0
+            for old in 0..<sectionsBefore where !deletedSectionSet.contains(old) && !sectionMoveSources.contains(old) {
+                while insertedSectionSet.contains(slot) || sectionMoveTargets.contains(slot) { slot += 1 }
+                sectionMap[old] = slot
+                sectionSource[slot] = old
+                slot += 1
+            }
         }
 
         // MARK: Items
-        // Rows by section, as bit sets: a batch of a diff of a large list has thousands of
-        // operations, and these sets are its validation's main cost.
-        var deletedByOld = [RowSet](repeating: RowSet(), count: sectionsBefore)  // old section → rows
-        for path in deletedItems {
-            guard (0..<sectionsBefore).contains(path.section) else {
-                throw fail(.deleteItemFromMissingSection(path, sectionsBefore: sectionsBefore))
-            }
-            guard (0..<before[path.section]).contains(path.item) else {
-                throw fail(.deleteItemOutOfRange(path, itemsBefore: before[path.section]))
-            }
-            guard deletedByOld[path.section].insert(path.item, below: before[path.section]) else {
-                throw fail(.duplicate(operation: "delete", path))
-            }
-        }
-        var insertedByNew = [RowSet](repeating: RowSet(), count: sectionsAfter)  // new section → rows
-        for path in insertedItems {
-            guard (0..<sectionsAfter).contains(path.section) else {
-                throw fail(.insertItemIntoMissingSection(path, sectionsAfter: sectionsAfter))
-            }
-            guard (0..<after[path.section]).contains(path.item) else {
-                throw fail(.insertItemOutOfRange(path, itemsAfter: after[path.section]))
-            }
-            guard !insertedSectionSet.contains(path.section) else { throw fail(.insertItemIntoInsertedSection(path)) }
-            guard insertedByNew[path.section].insert(path.item, below: after[path.section]) else {
-                throw fail(.duplicate(operation: "insert", path))
-            }
-        }
-        var moveSources = [RowSet](repeating: RowSet(), count: sectionsBefore)
-        var moveTargets = [RowSet](repeating: RowSet(), count: sectionsAfter)
-        var movedOut = [Int](repeating: 0, count: sectionsBefore), movedIn = [Int](repeating: 0, count: sectionsAfter)
-        for move in movedItems {
-            guard (0..<sectionsBefore).contains(move.from.section), (0..<before[move.from.section]).contains(move.from.item),
-                (0..<sectionsAfter).contains(move.to.section), (0..<after[move.to.section]).contains(move.to.item)
-            else { throw fail(.moveItemOutOfRange(move)) }
-            // "cannot move a row from a deleted section"
-            guard !deletedSectionSet.contains(move.from.section) else { throw fail(.moveItemOutOfDeletedSection(move)) }
-            // "cannot move a row into a newly inserted section"
-            guard !insertedSectionSet.contains(move.to.section) else { throw fail(.moveItemIntoInsertedSection(move)) }
-            // "attempt to perform a delete and a move from the same index path"
-            guard !deletedByOld[move.from.section].contains(move.from.item) else { throw fail(.deleteAndMoveItem(move.from)) }
-            // "attempt to perform an insert and a move to the same index path"
-            guard !insertedByNew[move.to.section].contains(move.to.item) else { throw fail(.insertAndMoveToItem(move.to)) }
-            guard moveSources[move.from.section].insert(move.from.item, below: before[move.from.section]) else {
-                throw fail(.duplicate(operation: "move from", move.from))
-            }
-            guard moveTargets[move.to.section].insert(move.to.item, below: after[move.to.section]) else {
-                throw fail(.duplicate(operation: "move to", move.to))
-            }
-            if sectionMap[move.from.section] != move.to.section {
-                movedOut[move.from.section] += 1
-                movedIn[move.to.section] += 1
-            }
-        }
-        var reloadedSet = Set<ItemPath>()
-        for (operation, paths) in [("reload", reloadedItems), ("reconfigure", reconfiguredItems)] {
-            for path in paths {
-                guard (0..<sectionsBefore).contains(path.section) else { throw fail(.reloadItemOutOfRange(path, itemsBefore: nil)) }
-                guard (0..<before[path.section]).contains(path.item) else {
-                    throw fail(.reloadItemOutOfRange(path, itemsBefore: before[path.section]))
+
+        /// Deletes, inserts and moves of items.
+        mutating func checkItems() throws {
+            deletedByOld = [RowSet](repeating: RowSet(), count: sectionsBefore)
+            for path in update.deletedItems {
+                guard (0..<sectionsBefore).contains(path.section) else {
+                    throw fail(.deleteItemFromMissingSection(path, sectionsBefore: sectionsBefore))
                 }
-                // "attempt to delete and reload the same index path"
-                guard !deletedByOld[path.section].contains(path.item) else { throw fail(.deleteAndReloadItem(path)) }
-                // A reload is a delete and an insert inside UIKit, hence its message for this case.
-                guard !moveSources[path.section].contains(path.item) else { throw fail(.reloadAndMoveItem(path)) }
-                guard !deletedSectionSet.contains(path.section) else { throw fail(.deleteAndReloadItem(path)) }
-                guard reloadedSet.insert(path).inserted else { throw fail(.duplicate(operation: operation, path)) }
+                guard (0..<before[path.section]).contains(path.item) else {
+                    throw fail(.deleteItemOutOfRange(path, itemsBefore: before[path.section]))
+                }
+                guard deletedByOld[path.section].insert(path.item, below: before[path.section]) else {
+                    throw fail(.duplicate(operation: "delete", path))
+                }
+            }
+            insertedByNew = [RowSet](repeating: RowSet(), count: sectionsAfter)
+            for path in update.insertedItems {
+                guard (0..<sectionsAfter).contains(path.section) else {
+                    throw fail(.insertItemIntoMissingSection(path, sectionsAfter: sectionsAfter))
+                }
+                guard (0..<after[path.section]).contains(path.item) else {
+                    throw fail(.insertItemOutOfRange(path, itemsAfter: after[path.section]))
+                }
+                guard !insertedSectionSet.contains(path.section) else { throw fail(.insertItemIntoInsertedSection(path)) }
+                guard insertedByNew[path.section].insert(path.item, below: after[path.section]) else {
+                    throw fail(.duplicate(operation: "insert", path))
+                }
+            }
+            try checkMoves()
+        }
+
+        mutating func checkMoves() throws {
+            moveSources = [RowSet](repeating: RowSet(), count: sectionsBefore)
+            moveTargets = [RowSet](repeating: RowSet(), count: sectionsAfter)
+            movedOut = [Int](repeating: 0, count: sectionsBefore)
+            movedIn = [Int](repeating: 0, count: sectionsAfter)
+            for move in update.movedItems {
+                guard (0..<sectionsBefore).contains(move.from.section), (0..<before[move.from.section]).contains(move.from.item),
+                    (0..<sectionsAfter).contains(move.to.section), (0..<after[move.to.section]).contains(move.to.item)
+                else { throw fail(.moveItemOutOfRange(move)) }
+                // "cannot move a row from a deleted section"
+                guard !deletedSectionSet.contains(move.from.section) else { throw fail(.moveItemOutOfDeletedSection(move)) }
+                // "cannot move a row into a newly inserted section"
+                guard !insertedSectionSet.contains(move.to.section) else { throw fail(.moveItemIntoInsertedSection(move)) }
+                // "attempt to perform a delete and a move from the same index path"
+                guard !deletedByOld[move.from.section].contains(move.from.item) else { throw fail(.deleteAndMoveItem(move.from)) }
+                // "attempt to perform an insert and a move to the same index path"
+                guard !insertedByNew[move.to.section].contains(move.to.item) else { throw fail(.insertAndMoveToItem(move.to)) }
+                guard moveSources[move.from.section].insert(move.from.item, below: before[move.from.section]) else {
+                    throw fail(.duplicate(operation: "move from", move.from))
+                }
+                guard moveTargets[move.to.section].insert(move.to.item, below: after[move.to.section]) else {
+                    throw fail(.duplicate(operation: "move to", move.to))
+                }
+                if sectionMap[move.from.section] != move.to.section {
+                    movedOut[move.from.section] += 1
+                    movedIn[move.to.section] += 1
+                }
             }
         }
 
-        // "Invalid update: invalid number of rows in section N. …", for every section that exists
-        // both before and after the update.
-        for new in 0..<sectionsAfter where !insertedSectionSet.contains(new) {
-            let old = sectionSource[new]
-            let deleted = deletedByOld[old].count
-            let inserted = insertedByNew[new].count
-            let outCount = movedOut[old], inCount = movedIn[new]
-            guard after[new] == before[old] - deleted + inserted - outCount + inCount else {
-                throw fail(.itemCount(
-                    section: new, before: before[old], after: after[new], inserted: inserted, deleted: deleted,
-                    movedIn: inCount, movedOut: outCount))
+        func checkReloads() throws {
+            var reloadedSet = Set<ItemPath>()
+            for (operation, paths) in [("reload", update.reloadedItems), ("reconfigure", update.reconfiguredItems)] {
+                for path in paths {
+                    guard (0..<sectionsBefore).contains(path.section) else { throw fail(.reloadItemOutOfRange(path, itemsBefore: nil)) }
+                    guard (0..<before[path.section]).contains(path.item) else {
+                        throw fail(.reloadItemOutOfRange(path, itemsBefore: before[path.section]))
+                    }
+                    // "attempt to delete and reload the same index path"
+                    guard !deletedByOld[path.section].contains(path.item) else { throw fail(.deleteAndReloadItem(path)) }
+                    // A reload is a delete and an insert inside UIKit, hence its message for this case.
+                    guard !moveSources[path.section].contains(path.item) else { throw fail(.reloadAndMoveItem(path)) }
+                    guard !deletedSectionSet.contains(path.section) else { throw fail(.deleteAndReloadItem(path)) }
+                    guard reloadedSet.insert(path).inserted else { throw fail(.duplicate(operation: operation, path)) }
+                }
             }
         }
 
-        // Where the rows of the old section `old` go in the new section `new`: kept rows fill the
-        // slots that are neither inserted nor (when `countingMoves`) the target of a move.
+        /// "Invalid update: invalid number of rows in section N. …", for every section that exists
+        /// both before and after the update.
+        func checkItemCounts() throws {
+            for new in 0..<sectionsAfter where !insertedSectionSet.contains(new) {
+                let old = sectionSource[new]
+                let deleted = deletedByOld[old].count
+                let inserted = insertedByNew[new].count
+                let outCount = movedOut[old], inCount = movedIn[new]
+                guard after[new] == before[old] - deleted + inserted - outCount + inCount else {
+                    throw fail(.itemCount(
+                        section: new, before: before[old], after: after[new], inserted: inserted, deleted: deleted,
+                        movedIn: inCount, movedOut: outCount))
+                }
+            }
+        }
+
+        /// Where the rows of the old section `old` go in the new section `new`: kept rows fill the
+        /// slots that are neither inserted nor (when `countingMoves`) the target of a move.
         func rowMap(old: Int, new: Int, countingMoves: Bool) -> [Int] {
             let deleted = deletedByOld[old], inserted = insertedByNew[new]
             let sources = countingMoves ? moveSources[old] : RowSet(), targets = countingMoves ? moveTargets[new] : RowSet()
@@ -219,11 +273,17 @@ extension BatchUpdate {
         }
 
         // MARK: Reloads shifted by moves
-        // UIKit turns a reload into a delete at its old path and an insert at the path the batch's
-        // deletes and inserts give it, without its moves (IGListKit #690 and PR #948, YapDatabase
-        // #489). Where a move shifts the row, that insert lands elsewhere.
-        var shifted = [ItemPath: ItemPath]()  // reload's old path → where UIKit inserts its new cell
-        if !(movedItems.isEmpty && movedSections.isEmpty) && !(reloadedItems.isEmpty && reconfiguredItems.isEmpty) {
+
+        /// UIKit turns a reload into a delete at its old path and an insert at the path the batch's
+        /// deletes and inserts give it, without its moves (IGListKit #690 and PR #948, YapDatabase
+        /// #489). Where a move shifts the row, that insert lands elsewhere. Returns, for each reload
+        /// so shifted that `placement` places, its old path and where UIKit inserts its new cell.
+        func shiftedReloads(placement: ShiftedReloads) throws -> [ItemPath: ItemPath] {
+            let update = self.update
+            var shifted = [ItemPath: ItemPath]()
+            guard !(update.movedItems.isEmpty && update.movedSections.isEmpty),
+                !(update.reloadedItems.isEmpty && update.reconfiguredItems.isEmpty)
+            else { return shifted }
             var plainSection = [Int](repeating: -1, count: sectionsBefore)
             var slot = 0
             for old in 0..<sectionsBefore where !deletedSectionSet.contains(old) {
@@ -232,8 +292,8 @@ extension BatchUpdate {
                 slot += 1
             }
             var plainRows = [Int: [Int]](), trueRows = [Int: [Int]]()
-            let reconfigures = Set(reconfiguredItems)
-            for path in reloadedItems + reconfiguredItems {
+            let reconfigures = Set(update.reconfiguredItems)
+            for path in update.reloadedItems + update.reconfiguredItems {
                 let s = path.section
                 if plainRows[s] == nil {
                     plainRows[s] = plainSection[s] < sectionsAfter ? rowMap(old: s, new: plainSection[s], countingMoves: false) : []
@@ -254,42 +314,45 @@ extension BatchUpdate {
                 }
                 // No exception, but the new cell lands on another row and the item's old cell
                 // stays where the item goes: stale content.
-                guard shiftedReloads == .placeAsUIKit, !reconfigures.contains(path), lands.section == belongs.section else {
+                guard placement == .placeAsUIKit, !reconfigures.contains(path), lands.section == belongs.section else {
                     throw fail(.reloadShiftedByMoves(path, landsAt: lands, belongsAt: belongs))
                 }
                 shifted[path] = lands
             }
+            return shifted
         }
-
-        var outcome = Outcome(sectionMap: sectionMap, itemMap: [], freshItems: [], reconfiguredItems: [])
-        guard mapItems else { return outcome }
 
         // MARK: Where every item goes
-        // A shifted reload is, as in UIKit, a delete of its old cell and an insert where it lands.
-        for (path, lands) in shifted {
-            deletedByOld[path.section].insert(path.item, below: before[path.section])
-            insertedByNew[lands.section].insert(lands.item, below: after[lands.section])
-        }
-        var itemMap = before.map { [ItemPath?](repeating: nil, count: $0) }
-        for move in movedItems { itemMap[move.from.section][move.from.item] = move.to }
-        for new in 0..<sectionsAfter where !insertedSectionSet.contains(new) {
-            let old = sectionSource[new]
-            for (row, slot) in rowMap(old: old, new: new, countingMoves: true).enumerated() where slot >= 0 {
-                itemMap[old][row] = ItemPath(item: slot, section: new)
+
+        /// Fills in `outcome`'s item map, and the items whose cells are fresh or reconfigured.
+        /// A shifted reload is, as in UIKit, a delete of its old cell and an insert where it lands.
+        mutating func mapItems(shifted: [ItemPath: ItemPath], into outcome: inout Outcome) {
+            for (path, lands) in shifted {
+                deletedByOld[path.section].insert(path.item, below: before[path.section])
+                insertedByNew[lands.section].insert(lands.item, below: after[lands.section])
             }
+            var itemMap = before.map { [ItemPath?](repeating: nil, count: $0) }
+            for move in update.movedItems { itemMap[move.from.section][move.from.item] = move.to }
+            for new in 0..<sectionsAfter where !insertedSectionSet.contains(new) {
+                let old = sectionSource[new]
+                for (row, slot) in rowMap(old: old, new: new, countingMoves: true).enumerated() where slot >= 0 {
+                    itemMap[old][row] = ItemPath(item: slot, section: new)
+                }
+            }
+            var fresh = Set(update.insertedItems)
+            for section in insertedSectionSet {
+                for row in 0..<after[section] { fresh.insert(ItemPath(item: row, section: section)) }
+            }
+            for lands in shifted.values { fresh.insert(lands) }
+            for path in update.reloadedItems where shifted[path] == nil {
+                if let to = itemMap[path.section][path.item] { fresh.insert(to) }
+            }
+            var reconfigured = Set<ItemPath>()
+            for path in update.reconfiguredItems { if let to = itemMap[path.section][path.item] { reconfigured.insert(to) } }
+            outcome.itemMap = itemMap
+            outcome.freshItems = fresh
+            outcome.reconfiguredItems = reconfigured
         }
-        var fresh = Set(insertedItems)
-        for section in insertedSectionSet {
-            for row in 0..<after[section] { fresh.insert(ItemPath(item: row, section: section)) }
-        }
-        for lands in shifted.values { fresh.insert(lands) }
-        for path in reloadedItems where shifted[path] == nil { if let to = itemMap[path.section][path.item] { fresh.insert(to) } }
-        var reconfigured = Set<ItemPath>()
-        for path in reconfiguredItems { if let to = itemMap[path.section][path.item] { reconfigured.insert(to) } }
-        outcome.itemMap = itemMap
-        outcome.freshItems = fresh
-        outcome.reconfiguredItems = reconfigured
-        return outcome
     }
 }
 
