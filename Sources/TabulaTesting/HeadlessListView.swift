@@ -1,117 +1,5 @@
 import Tabula
 
-/// Answers a ``HeadlessListView``'s questions, as `UITableViewDataSource` answers a table view's.
-@MainActor
-public protocol HeadlessListDataSource: AnyObject {
-    /// The number of sections.
-    func numberOfSections(in listView: HeadlessListView) -> Int
-    /// The number of items in `section`.
-    func listView(_ listView: HeadlessListView, numberOfItemsInSection section: Int) -> Int
-    /// A configured cell for `path`, obtained from ``HeadlessListView/dequeueReusableCell(withIdentifier:for:)``.
-    func listView(_ listView: HeadlessListView, cellForItemAt path: ItemPath) throws -> HeadlessCell
-    /// The header title of `section` (default: none).
-    func listView(_ listView: HeadlessListView, titleForHeaderInSection section: Int) -> String?
-    /// The footer title of `section` (default: none).
-    func listView(_ listView: HeadlessListView, titleForFooterInSection section: Int) -> String?
-    /// A header or footer view for `section` (default: none; titles are used), as a table's
-    /// `viewForHeaderInSection` or a collection's `viewForSupplementaryElementOfKind`.
-    func listView(_ listView: HeadlessListView, viewForSupplementaryElementOfKind kind: String, at section: Int) throws
-        -> HeadlessSupplementaryView?
-    /// Whether the item at `path` can be deleted by the user (default: `false`).
-    func listView(_ listView: HeadlessListView, canEditItemAt path: ItemPath) -> Bool
-    /// Whether the item at `path` can be reordered by the user (default: `false`).
-    func listView(_ listView: HeadlessListView, canMoveItemAt path: ItemPath) -> Bool
-    /// The user deleted the item at `path`: update the model and the view (with a batch update).
-    func listView(_ listView: HeadlessListView, commitDeleteOfItemAt path: ItemPath) throws
-    /// The user moved an item; the view has already moved it: update the model only.
-    func listView(_ listView: HeadlessListView, moveItemAt source: ItemPath, to destination: ItemPath) throws
-}
-
-extension HeadlessListDataSource {
-    public func listView(_ listView: HeadlessListView, titleForHeaderInSection section: Int) -> String? { nil }
-    public func listView(_ listView: HeadlessListView, titleForFooterInSection section: Int) -> String? { nil }
-    public func listView(_ listView: HeadlessListView, viewForSupplementaryElementOfKind kind: String, at section: Int) throws
-        -> HeadlessSupplementaryView?
-    { nil }
-    public func listView(_ listView: HeadlessListView, canEditItemAt path: ItemPath) -> Bool { false }
-    public func listView(_ listView: HeadlessListView, canMoveItemAt path: ItemPath) -> Bool { false }
-    public func listView(_ listView: HeadlessListView, commitDeleteOfItemAt path: ItemPath) throws {}
-    public func listView(_ listView: HeadlessListView, moveItemAt source: ItemPath, to destination: ItemPath) throws {}
-}
-
-/// Hears about the items a ``HeadlessListView`` will soon show, as
-/// `UITableViewDataSourcePrefetching` does.
-@MainActor
-public protocol HeadlessListPrefetching: AnyObject {
-    /// The items at `paths` are just below the viewport.
-    func listView(_ listView: HeadlessListView, prefetchItemsAt paths: [ItemPath])
-    /// The items at `paths` left that band without being shown.
-    func listView(_ listView: HeadlessListView, cancelPrefetchingForItemsAt paths: [ItemPath])
-}
-
-/// Hears about selection in a ``HeadlessListView``, as `UITableViewDelegate` does.
-@MainActor
-public protocol HeadlessListDelegate: AnyObject {
-    /// The user selected the item at `path`.
-    func listView(_ listView: HeadlessListView, didSelectItemAt path: ItemPath)
-    /// The item at `path` was deselected.
-    func listView(_ listView: HeadlessListView, didDeselectItemAt path: ItemPath)
-    /// The cell of the item at `path` is about to be shown (`tableView(_:willDisplay:forRowAt:)`):
-    /// it came into the viewport, by scrolling, a reload or an update.
-    func listView(_ listView: HeadlessListView, willDisplay cell: HeadlessCell, forItemAt path: ItemPath)
-    /// The swipe actions of the item at `path` on `edge` (default: none), as
-    /// `trailingSwipeActionsConfigurationForRowAt`.
-    func listView(_ listView: HeadlessListView, swipeActionsForItemAt path: ItemPath, edge: HeadlessAction.Edge) -> [HeadlessAction]?
-    /// The context menu of the item at `path` (default: none), as `contextMenuConfigurationForRowAt`.
-    func listView(_ listView: HeadlessListView, contextMenuForItemAt path: ItemPath) -> [HeadlessAction]?
-}
-
-extension HeadlessListDelegate {
-    /// Nothing, by default.
-    public func listView(_ listView: HeadlessListView, didDeselectItemAt path: ItemPath) {}
-    /// Nothing, by default.
-    public func listView(_ listView: HeadlessListView, willDisplay cell: HeadlessCell, forItemAt path: ItemPath) {}
-    /// None, by default.
-    public func listView(_ listView: HeadlessListView, swipeActionsForItemAt path: ItemPath, edge: HeadlessAction.Edge) -> [HeadlessAction]? { nil }
-    /// None, by default.
-    public func listView(_ listView: HeadlessListView, contextMenuForItemAt path: ItemPath) -> [HeadlessAction]? { nil }
-}
-
-/// A swipe action or a context-menu entry of a ``HeadlessListView``: what a test reads and
-/// performs where UIKit shows a `UIContextualAction` or a `UIAction`.
-public struct HeadlessAction: Sendable {
-    /// The edge a swipe starts from.
-    public enum Edge: Hashable, Sendable {
-        /// The leading edge (`leadingSwipeActionsConfigurationForRowAt`).
-        case leading
-        /// The trailing edge (`trailingSwipeActionsConfigurationForRowAt`).
-        case trailing
-    }
-
-    /// The action's title.
-    public var title: String
-    /// Whether the action destroys something (UIKit shows it red).
-    public var isDestructive: Bool
-    private let handler: @MainActor @Sendable () -> Void
-
-    /// An action titled `title` that runs `handler` when performed.
-    public init(_ title: String, isDestructive: Bool = false, handler: @escaping @MainActor @Sendable () -> Void) {
-        self.title = title
-        self.isDestructive = isDestructive
-        self.handler = handler
-    }
-
-    /// Performs the action, as the user's tap on it does.
-    @MainActor
-    public func perform() { handler() }
-}
-
-/// The headless view's platform: swipe actions and context menus are lists of ``HeadlessAction``.
-public enum HeadlessPlatform: ListPlatform {
-    public typealias SwipeActions = [HeadlessAction]
-    public typealias ContextMenu = [HeadlessAction]
-}
-
 /// A list view without a screen that keeps UIKit's contract, so a data source can be tested on any
 /// platform and a bad batch update fails a test instead of crashing an app.
 ///
@@ -221,22 +109,24 @@ public final class HeadlessListView {
     /// `UITableView.allowsMultipleSelectionDuringEditing`.
     public var allowsMultipleSelectionDuringEditing = false
     /// What the view has done so far.
-    public private(set) var counters = Counters()
+    public internal(set) var counters = Counters()
     /// The first line shown, counted over headers, rows and footers.
     public private(set) var contentOffset = 0
 
     private var registrations: [String: Registration] = [:]
     private var supplementaryRegistrations: [String: HeadlessSupplementaryView.Type] = [:]
     private var pools: [String: [HeadlessCell]] = [:]
-    private var sectionCounts: [Int] = []
-    private var headers: [String?] = []
-    private var footers: [String?] = []
-    private var headerViews: [Int: HeadlessSupplementaryView] = [:]
-    private var footerViews: [Int: HeadlessSupplementaryView] = [:]
-    private var visibleCells: [ItemPath: HeadlessCell] = [:]
-    private var selected: Set<ItemPath> = []
-    private var cellBeingReconfigured: HeadlessCell?
-    private var hasLoaded = false
+    // What the view shows: read and written by its extensions too (batch updates, selection and
+    // editing, each in a file of its own), so internal rather than private.
+    var sectionCounts: [Int] = []
+    var headers: [String?] = []
+    var footers: [String?] = []
+    var headerViews: [Int: HeadlessSupplementaryView] = [:]
+    var footerViews: [Int: HeadlessSupplementaryView] = [:]
+    var visibleCells: [ItemPath: HeadlessCell] = [:]
+    var selected: Set<ItemPath> = []
+    var cellBeingReconfigured: HeadlessCell?
+    var hasLoaded = false
 
     /// Creates a list view showing `viewportHeight` lines at a time (`nil`: all of them).
     public init(flavor: ListFlavor = .table, viewportHeight: Int? = 20, resources: ResourceCatalog = .empty) {
@@ -377,97 +267,6 @@ public final class HeadlessListView {
     /// Whether ``reloadData()`` has run at least once.
     public var hasLoadedData: Bool { hasLoaded }
 
-    /// Checks that the data source's counts are the ones the view shows.
-    ///
-    /// - Throws: ``ListViewError/countsOutOfSync(viewCounts:dataSourceCounts:)``.
-    public func checkConsistency() throws {
-        guard let dataSource else { throw ListViewError.noDataSource }
-        let counts = (0..<dataSource.numberOfSections(in: self)).map { dataSource.listView(self, numberOfItemsInSection: $0) }
-        guard counts == sectionCounts else { throw ListViewError.countsOutOfSync(viewCounts: sectionCounts, dataSourceCounts: counts) }
-    }
-
-    // MARK: Batch updates
-
-    /// Applies a batch update after checking it against UIKit's rules, as `performBatchUpdates`.
-    ///
-    /// The data source must already answer with the state after the update. Cells of items that
-    /// stay or move are kept (not requested again); inserted and reloaded items are requested;
-    /// reconfigured items are configured again in their existing cells. Sections that stay or move
-    /// keep the header and footer they showed; those of inserted sections and of the sections in
-    /// `BatchUpdate.updatedSectionTitles` are requested.
-    ///
-    /// - Parameters:
-    ///   - update: the batch's index operations.
-    ///   - animated: whether the batch animates (a headless view only counts the ones that do
-    ///     not, ``Counters/batchUpdatesWithoutAnimation``).
-    /// - Throws: ``ListViewError/inconsistentUpdate(_:)`` carrying UIKit's message; the view is then
-    ///   unchanged.
-    public func performBatchUpdates(_ update: BatchUpdate, animated: Bool = true) throws {
-        guard let dataSource else { throw ListViewError.noDataSource }
-        let after = (0..<dataSource.numberOfSections(in: self)).map { dataSource.listView(self, numberOfItemsInSection: $0) }
-        // A view that never loaded reads its counts when the update starts, from a data source
-        // that already answers with the new state, so a structural update then fails the count
-        // rule (openradar 26484150). This is why adapters call `reloadData` before first load.
-        let before = hasLoaded ? sectionCounts : after
-        // A batch of item deletes, inserts, reloads and reconfigures alone shifts rows by
-        // counting; only moves and section changes need the map of every item (O(n)).
-        let plain = update.movedItems.isEmpty && update.movedSections.isEmpty && update.deletedSections.isEmpty
-            && update.insertedSections.isEmpty
-        let outcome: BatchUpdate.Outcome
-        do {
-            // Reloads are placed as UIKit places them: one shifted by the batch's moves shows
-            // up as a stale cell, as on a device, and one UIKit raises for throws.
-            outcome = try update.validate(before: before, after: after, flavor: flavor, mapItems: !plain, shiftedReloads: .placeAsUIKit)
-        } catch let error as BatchUpdateError {
-            throw ListViewError.inconsistentUpdate(error)
-        }
-        let shift = plain ? PlainShift(update) : nil
-        let destination = { (path: ItemPath) -> ItemPath? in shift.map { $0.destination(of: path) } ?? outcome.destination(of: path) }
-        let freshItems = shift?.freshItems ?? outcome.freshItems
-        let reconfiguredItems = shift?.reconfiguredItems ?? outcome.reconfiguredItems
-        let loadedBefore = hasLoaded
-        if !hasLoaded {
-            try readStructure(from: dataSource)
-            hasLoaded = true
-        }
-        counters.batchUpdates += 1
-        if !animated { counters.batchUpdatesWithoutAnimation += 1 }
-        var kept: [ItemPath: HeadlessCell] = [:]
-        for (path, cell) in visibleCells {
-            if let destination = destination(path), !freshItems.contains(destination) {
-                kept[destination] = cell
-            } else {
-                enqueue(cell)
-            }
-        }
-        visibleCells = kept
-        selected = Set(selected.compactMap(destination))
-        let titlesBefore = (headers: headers, footers: footers, headerViews: headerViews, footerViews: footerViews)
-        let sectionsBefore = sectionCounts.count
-        try readStructure(from: dataSource)
-        if loadedBefore {
-            // A section that survives the batch keeps the header and footer it showed, as in UIKit:
-            // only inserted sections and those named in `updatedSectionTitles` are shown afresh, so
-            // a missing title update shows up as a stale title.
-            let fresh = Set(update.insertedSections).union(update.updatedSectionTitles)
-            for (old, new) in outcome.sectionMap.enumerated() where old < sectionsBefore && new >= 0 && !fresh.contains(new) {
-                headers[new] = titlesBefore.headers[old]
-                footers[new] = titlesBefore.footers[old]
-                headerViews[new] = titlesBefore.headerViews[old]
-                footerViews[new] = titlesBefore.footerViews[old]
-            }
-        }
-        try layout()
-        for path in reconfiguredItems.sorted() {
-            guard let cell = visibleCells[path] else { continue }
-            cellBeingReconfigured = cell
-            defer { cellBeingReconfigured = nil }
-            let configured = try dataSource.listView(self, cellForItemAt: path)
-            guard configured === cell else { throw ListViewError.cellNotDequeued(path) }
-            cell.configurationCount += 1
-            counters.reconfigurations += 1
-        }
-    }
 
     // MARK: Scrolling
 
@@ -491,112 +290,6 @@ public final class HeadlessListView {
         try layout()
     }
 
-    // MARK: Selection and editing
-
-    /// Taps `path`, as a user would: in single selection, selects it (deselecting the row selected
-    /// before, and telling the delegate of both); in multiple selection (``allowsMultipleSelection``,
-    /// or ``allowsMultipleSelectionDuringEditing`` while ``isEditing``), a tap on a selected row
-    /// deselects it instead, and other rows stay selected.
-    public func tapItem(at path: ItemPath) throws {
-        guard contains(path) else { throw ListViewError.itemPathOutOfRange(path, operation: "select") }
-        let multiple = isEditing ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection
-        if multiple, selected.contains(path) {
-            deselectItem(at: path)
-            delegate?.listView(self, didDeselectItemAt: path)
-            return
-        }
-        if !multiple {
-            for other in selected.sorted() where other != path {
-                deselectItem(at: other)
-                delegate?.listView(self, didDeselectItemAt: other)
-            }
-        }
-        selected.insert(path)
-        visibleCells[path]?.isSelected = true
-        delegate?.listView(self, didSelectItemAt: path)
-    }
-
-    /// Selects `path` without telling the delegate, as `selectRow(at:animated:scrollPosition:)`:
-    /// in single selection, the row selected before is deselected.
-    public func selectItem(at path: ItemPath) throws {
-        guard contains(path) else { throw ListViewError.itemPathOutOfRange(path, operation: "select") }
-        if !(isEditing ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection) {
-            for other in selected where other != path { deselectItem(at: other) }
-        }
-        selected.insert(path)
-        visibleCells[path]?.isSelected = true
-    }
-
-    /// Deselects `path` without telling the delegate, as `deselectRow(at:animated:)`.
-    public func deselectItem(at path: ItemPath) {
-        guard selected.remove(path) != nil else { return }
-        visibleCells[path]?.isSelected = false
-    }
-
-    /// Flips the switch of the visible cell at `path` as a user would: the cell's
-    /// ``HeadlessCell/Accessory/toggle(isOn:)`` changes and its ``HeadlessCell/onToggle`` is called.
-    ///
-    /// - Throws: ``ListViewError/itemPathOutOfRange(_:operation:)`` when no visible cell at `path`
-    ///   shows a switch.
-    public func flipToggle(at path: ItemPath) throws {
-        guard let cell = visibleCells[path], case .toggle(let isOn) = cell.accessory else {
-            throw ListViewError.itemPathOutOfRange(path, operation: "flip the switch of")
-        }
-        cell.accessory = .toggle(isOn: !isOn)
-        cell.onToggle?(!isOn)
-    }
-
-    /// The swipe actions the delegate offers for the item at `path` on `edge`, as a user's swipe
-    /// shows them (empty when it offers none).
-    ///
-    /// - Throws: ``ListViewError/itemPathOutOfRange(_:operation:)`` for a path the view lacks.
-    public func swipeActions(at path: ItemPath, edge: HeadlessAction.Edge = .trailing) throws -> [HeadlessAction] {
-        guard contains(path) else { throw ListViewError.itemPathOutOfRange(path, operation: "swipe") }
-        return delegate?.listView(self, swipeActionsForItemAt: path, edge: edge) ?? []
-    }
-
-    /// The context menu the delegate offers for the item at `path`, as a long press shows it
-    /// (empty when it offers none).
-    ///
-    /// - Throws: ``ListViewError/itemPathOutOfRange(_:operation:)`` for a path the view lacks.
-    public func contextMenu(at path: ItemPath) throws -> [HeadlessAction] {
-        guard contains(path) else { throw ListViewError.itemPathOutOfRange(path, operation: "open the menu of") }
-        return delegate?.listView(self, contextMenuForItemAt: path) ?? []
-    }
-
-    /// Deletes `path` as a swipe-to-delete would: asks the data source, which must update its model
-    /// and the view.
-    public func commitDelete(at path: ItemPath) throws {
-        guard contains(path) else { throw ListViewError.itemPathOutOfRange(path, operation: "delete") }
-        guard let dataSource, dataSource.listView(self, canEditItemAt: path) else { return }
-        try dataSource.listView(self, commitDeleteOfItemAt: path)
-    }
-
-    /// Moves an item as a drag in editing mode does: the view moves the cell itself, then tells the
-    /// data source, which must update its model only.
-    ///
-    /// - Throws: ``ListViewError/itemPathOutOfRange(_:operation:)`` for a bad path.
-    public func interactiveMove(from source: ItemPath, to destination: ItemPath) throws {
-        guard contains(source) else { throw ListViewError.itemPathOutOfRange(source, operation: "move from") }
-        guard let dataSource, dataSource.listView(self, canMoveItemAt: source) else { return }
-        var after = sectionCounts
-        after[source.section] -= 1
-        guard after.indices.contains(destination.section), (0...after[destination.section]).contains(destination.item) else {
-            throw ListViewError.itemPathOutOfRange(destination, operation: "move to")
-        }
-        after[destination.section] += 1
-        let move = BatchUpdate(movedItems: [.init(from: source, to: destination)])
-        let outcome = try move.validate(before: sectionCounts, after: after, flavor: flavor)
-        var kept: [ItemPath: HeadlessCell] = [:]
-        for (path, cell) in visibleCells {
-            if let to = outcome.destination(of: path) { kept[to] = cell } else { enqueue(cell) }
-        }
-        visibleCells = kept
-        selected = Set(selected.compactMap { outcome.destination(of: $0) })
-        sectionCounts = after
-        try dataSource.listView(self, moveItemAt: source, to: destination)
-        try layout()
-    }
 
     // MARK: Rendering
 
@@ -623,7 +316,7 @@ public final class HeadlessListView {
         case header(Int), item(ItemPath), footer(Int)
     }
 
-    private func readStructure(from dataSource: any HeadlessListDataSource) throws {
+    func readStructure(from dataSource: any HeadlessListDataSource) throws {
         let sections = dataSource.numberOfSections(in: self)
         sectionCounts = (0..<sections).map { dataSource.listView(self, numberOfItemsInSection: $0) }
         headers = (0..<sections).map { dataSource.listView(self, titleForHeaderInSection: $0) }
@@ -642,7 +335,7 @@ public final class HeadlessListView {
         }
     }
 
-    private func contains(_ path: ItemPath) -> Bool {
+    func contains(_ path: ItemPath) -> Bool {
         sectionCounts.indices.contains(path.section) && (0..<sectionCounts[path.section]).contains(path.item)
     }
 
@@ -695,7 +388,7 @@ public final class HeadlessListView {
 
     /// Brings the visible cells in line with the viewport: cells that left go to their pools, items
     /// that came into view are requested.
-    private func layout() throws {
+    func layout() throws {
         guard hasLoaded, let dataSource else { return }
         let wanted = Set(visibleLines().compactMap { line -> ItemPath? in
             if case .item(let path) = line { return path }
@@ -739,37 +432,8 @@ public final class HeadlessListView {
         if !cancelled.isEmpty { prefetchDataSource.listView(self, cancelPrefetchingForItemsAt: cancelled) }
     }
 
-    private func enqueue(_ cell: HeadlessCell) {
+    func enqueue(_ cell: HeadlessCell) {
         cell.prepareForReuse()
         pools[cell.reuseIdentifier, default: []].append(cell)
-    }
-}
-
-/// Where rows go in a batch without moves or section changes: a row keeps its section and shifts by
-/// the deletes before it (old positions) and then the inserts at or before it (new positions), in
-/// O(*k*) for *k* operations in its section, without mapping every item.
-struct PlainShift {
-    /// Per section, the rows deleted (old positions) and inserted (new positions), ascending.
-    let deleted: [Int: [Int]]
-    let inserted: [Int: [Int]]
-    /// Where the inserted and reloaded items' new cells go, and the reconfigured items' cells.
-    private(set) var freshItems: Set<ItemPath> = []
-    private(set) var reconfiguredItems: Set<ItemPath> = []
-
-    init(_ update: BatchUpdate) {
-        deleted = Dictionary(grouping: update.deletedItems, by: \.section).mapValues { $0.map(\.item).sorted() }
-        inserted = Dictionary(grouping: update.insertedItems, by: \.section).mapValues { $0.map(\.item).sorted() }
-        freshItems = Set(update.insertedItems).union(update.reloadedItems.compactMap(destination))
-        reconfiguredItems = Set(update.reconfiguredItems.compactMap(destination))
-    }
-
-    func destination(of path: ItemPath) -> ItemPath? {
-        var row = path.item
-        if let deletes = deleted[path.section] {
-            if deletes.contains(path.item) { return nil }
-            row -= deletes.prefix { $0 < path.item }.count
-        }
-        for insert in inserted[path.section] ?? [] where insert <= row { row += 1 }
-        return ItemPath(item: row, section: path.section)
     }
 }

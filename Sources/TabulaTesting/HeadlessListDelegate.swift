@@ -1,0 +1,29 @@
+import Tabula
+
+/// Hears about selection in a ``HeadlessListView``, as `UITableViewDelegate` does.
+@MainActor
+public protocol HeadlessListDelegate: AnyObject {
+    /// The user selected the item at `path`.
+    func listView(_ listView: HeadlessListView, didSelectItemAt path: ItemPath)
+    /// The item at `path` was deselected.
+    func listView(_ listView: HeadlessListView, didDeselectItemAt path: ItemPath)
+    /// The cell of the item at `path` is about to be shown (`tableView(_:willDisplay:forRowAt:)`):
+    /// it came into the viewport, by scrolling, a reload or an update.
+    func listView(_ listView: HeadlessListView, willDisplay cell: HeadlessCell, forItemAt path: ItemPath)
+    /// The swipe actions of the item at `path` on `edge` (default: none), as
+    /// `trailingSwipeActionsConfigurationForRowAt`.
+    func listView(_ listView: HeadlessListView, swipeActionsForItemAt path: ItemPath, edge: HeadlessAction.Edge) -> [HeadlessAction]?
+    /// The context menu of the item at `path` (default: none), as `contextMenuConfigurationForRowAt`.
+    func listView(_ listView: HeadlessListView, contextMenuForItemAt path: ItemPath) -> [HeadlessAction]?
+}
+
+extension HeadlessListDelegate {
+    /// Nothing, by default.
+    public func listView(_ listView: HeadlessListView, didDeselectItemAt path: ItemPath) {}
+    /// Nothing, by default.
+    public func listView(_ listView: HeadlessListView, willDisplay cell: HeadlessCell, forItemAt path: ItemPath) {}
+    /// None, by default.
+    public func listView(_ listView: HeadlessListView, swipeActionsForItemAt path: ItemPath, edge: HeadlessAction.Edge) -> [HeadlessAction]? { nil }
+    /// None, by default.
+    public func listView(_ listView: HeadlessListView, contextMenuForItemAt path: ItemPath) -> [HeadlessAction]? { nil }
+}
