@@ -136,7 +136,9 @@ where Item.ID: Sendable {
             configurations += 1
             used.append(cell)
             let selected = path == cursor
-            var text = (selected ? "▸ " : "  ") + cell.line(width: width - 2)
+            // An item of a section snapshot shows its level and, with children, ▸ or ▾.
+            let outline = driver.outlineState(of: item.id)?.decorate("") ?? ""
+            var text = (selected ? "▸ " : "  ") + outline + cell.line(width: max(0, width - 2 - outline.count))
             if styled {
                 if let entry = marks[item.id], entry.until > now {
                     text = entry.mark == .inserted ? text.termGreen.termBold : entry.mark == .moved ? text.termYellow : text.termMagenta

@@ -38,6 +38,10 @@ open class HeadlessCell {
     public internal(set) var configurationCount = 0
     /// Called when the user flips the cell's switch (``HeadlessListView/flipToggle(at:)``).
     public var onToggle: ((Bool) -> Void)?
+    /// The item's place in its section snapshot, in a collection view's list: its level and, for
+    /// an item with children, whether it is expanded. Set by the adapter, as Tabula's UIKit list
+    /// cell shows indentation and an outline disclosure; `nil` in a plain section and in tables.
+    public internal(set) var outline: OutlineState?
 
     /// Creates a cell; the list view calls it when its pool for `reuseIdentifier` is empty.
     public required init(reuseIdentifier: String) {
@@ -56,10 +60,17 @@ open class HeadlessCell {
         accessory = .none
         isSelected = false
         onToggle = nil
+        outline = nil
     }
 
-    /// One line describing the cell: `text — detail` followed by the accessory.
+    /// One line describing the cell: `text — detail` followed by the accessory, indented by its
+    /// level in an outline, with `▸` (collapsed) or `▾` (expanded) before an item with children.
     open var renderedText: String {
+        outline?.decorate(contentText) ?? contentText
+    }
+
+    /// What the configurator set, as one line: `text — detail` followed by the accessory.
+    open var contentText: String {
         var line = text ?? ""
         if let detailText, !detailText.isEmpty { line += line.isEmpty ? detailText : "  —  \(detailText)" }
         switch accessory {

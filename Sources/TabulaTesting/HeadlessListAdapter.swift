@@ -207,6 +207,13 @@ extension HeadlessListAdapter: ListViewGlue {
 
     package func visibleCell(at path: ItemPath) -> AnyObject? { listView.cellForItem(at: path) }
 
+    /// Shows an item's place in its section snapshot in a collection view's cell, as Tabula's
+    /// UIKit list cell does (tables show none).
+    package func didConfigure(_ cell: AnyObject, at path: ItemPath) {
+        guard let cell = cell as? HeadlessCell else { return }
+        cell.outline = listView.flavor == .collection ? driver.snapshot.item(at: path).flatMap { outlineState(of: $0.id) } : nil
+    }
+
     package func hasRegistration(forReuseIdentifier identifier: String) -> Bool {
         listView.registration(forReuseIdentifier: identifier) != nil
     }

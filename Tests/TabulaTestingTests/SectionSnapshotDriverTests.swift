@@ -24,11 +24,13 @@ final class DriverReference<SectionID: Hashable & Sendable, Item: Identifiable &
 struct SectionSnapshotDriverTests {
     typealias Tree = SectionSnapshot<Folder>
 
-    /// Cells that draw an outline item's level and disclosure state, and plain items as they are.
-    static func cells(_ reference: DriverReference<String, Folder>) -> CellConfigurators<Folder> {
+    /// Cells that draw an outline item's level and disclosure state, and plain items as they are:
+    /// what a table's cells do themselves. A collection view's list cells are drawn so by the
+    /// view (`decorating: false`).
+    static func cells(_ reference: DriverReference<String, Folder>, decorating: Bool = true) -> CellConfigurators<Folder> {
         CellConfigurators {
             CellConfigurator.content { entry in
-                CellContent(text: reference.driver?.outlineState(of: entry.id)?.decorate(entry.title) ?? entry.title)
+                CellContent(text: decorating ? reference.driver?.outlineState(of: entry.id)?.decorate(entry.title) ?? entry.title : entry.title)
             }
         }
     }
@@ -47,7 +49,7 @@ struct SectionSnapshotDriverTests {
     static func makeList(flavor: ListFlavor = .table) async throws -> (HeadlessListView, HeadlessListAdapter<String, Folder>) {
         let reference = DriverReference<String, Folder>()
         let list = HeadlessListView(flavor: flavor, viewportHeight: nil)
-        let adapter = try HeadlessListAdapter<String, Folder>(listView: list, cells: cells(reference))
+        let adapter = try HeadlessListAdapter<String, Folder>(listView: list, cells: cells(reference, decorating: flavor == .table))
         reference.driver = adapter.driver
         adapter.driver.changesetHistoryLimit = 1
         await adapter.apply(
@@ -96,9 +98,8 @@ struct SectionSnapshotDriverTests {
 
     @Test("the terminal list view draws the same outline")
     func terminalOutline() async throws {
-        let reference = DriverReference<String, Folder>()
-        let terminal = try TerminalListView<String, Folder>(cells: Self.cells(reference))
-        reference.driver = terminal.driver
+        // Plain cells: the terminal draws each item's level and ▸/▾ itself.
+        let terminal = try TerminalListView<String, Folder>(cells: CellConfigurators { CellConfigurator.content { CellContent(text: $0.title) } })
         await terminal.apply(try Snapshot { Section("recent", header: "Recent") { Folder("notes.txt") } })
         var tree = try Self.folders()
         try tree.expand(["Documents"])
@@ -260,7 +261,7 @@ struct SectionSnapshotDriverTests {
         for run in 0..<12 {
             let reference = DriverReference<String, Folder>()
             let list = HeadlessListView(flavor: flavor, viewportHeight: nil)
-            let adapter = try HeadlessListAdapter<String, Folder>(listView: list, cells: Self.cells(reference))
+            let adapter = try HeadlessListAdapter<String, Folder>(listView: list, cells: Self.cells(reference, decorating: flavor == .table))
             reference.driver = adapter.driver
             let driver = adapter.driver
 
