@@ -87,6 +87,28 @@ struct ModernListTests {
         #expect(adapter.driver.sectionSnapshotHandlers.shouldExpand != nil, "the adapter's handlers are the driver's")
     }
 
+    @Test("deleting a folder of the outline keeps the section an outline; a parent left with no child loses its disclosure")
+    func deleteInOutline() async throws {
+        let (model, list, adapter) = try await screen()
+        try adapter.toggleExpansion(ShelfItem.folder(name: "Fiction").id)
+        await adapter.driver.waitUntilIdle()
+        adapter.driver.changesetHistoryLimit = 10
+        var deleted: [ShelfItem] = []
+        adapter.onDelete = { item, _ in deleted.append(item) }
+        try adapter.deleteItem(ShelfItem.folder(name: "Stories").id)
+        await adapter.driver.waitUntilIdle()
+        #expect(outline(adapter) == ["▾ Fiction", "  ▸ Novels", "Essays"])
+        // Novels goes with its hidden children; Fiction, empty now, is configured again.
+        try adapter.deleteItem(ShelfItem.folder(name: "Novels").id)
+        await adapter.driver.waitUntilIdle()
+        #expect(outline(adapter) == ["Fiction", "Essays"])
+        #expect(list.renderedText().hasPrefix("## Folders ▾\n   Fiction\n   Essays\n"))
+        #expect(adapter.sectionSnapshot(for: .folders)?.contains(ShelfItem.folder(name: "Russian").id) == false)
+        #expect(deleted == [.folder(name: "Stories"), .folder(name: "Novels")])
+        #expect(adapter.driver.diagnostics.isEmpty && list.counters.reloads == 1)
+        _ = model
+    }
+
     @Test("a recent book's swipe to delete removes it from the model and the list; its header counts again")
     func swipeToDelete() async throws {
         let (model, list, adapter) = try await screen()

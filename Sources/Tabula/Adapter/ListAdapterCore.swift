@@ -211,11 +211,13 @@ where Item.ID: Sendable {
 
     /// Deletes the item `id` on top of the newest snapshot (a live update that waits is kept),
     /// animated, and tells ``onDelete``: what a swipe to delete and a swipe action's handler do.
+    /// In a section given a section snapshot, the item goes from the tree, with the items under
+    /// it, and the section stays an outline.
     ///
     /// - Throws: `SnapshotError.unknownItem` naming `id` when the newest snapshot lacks it.
     public func deleteItem(_ id: Item.ID) throws {
         guard let item = driver.latestSnapshot[id] else { throw SnapshotError<SectionID, Item.ID>.unknownItem(id) }
-        let next = try driver.applyEdit { try $0.deleteItems([id]) }
+        let next = try driver.deleteFromSectionSnapshot(id) ?? driver.applyEdit { try $0.deleteItems([id]) }
         onDelete?(item, next)
     }
 

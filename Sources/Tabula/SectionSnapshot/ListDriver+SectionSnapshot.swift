@@ -143,6 +143,22 @@ extension ListDriver {
         }
     }
 
+    /// Deletes the item `id` from the section snapshot applied to its section, with the items
+    /// under it, and shows the tree without them, animated: a parent that loses its last child is
+    /// configured again, without a disclosure. Returns `nil`, changing nothing, when `id` is not in
+    /// a section given a section snapshot (a plain section), so the caller deletes it from the
+    /// list instead.
+    func deleteFromSectionSnapshot(_ id: Item.ID) throws -> Snapshot<SectionID, Item>? {
+        guard let section = latestSnapshot.sectionIdentifier(containingItem: id), let current = currentTree(for: section), current.applied
+        else { return nil }
+        var tree = current.tree
+        try tree.delete([id])
+        let next = try snapshot(showing: tree, in: section)
+        sectionTrees.trees[section] = tree
+        apply(next, animatingDifferences: true, completion: nil)
+        return next
+    }
+
     /// The tree of `section` in ``latestSnapshot``, and whether it was applied (`false`: a flat
     /// one made from the section's items).
     func currentTree(for section: SectionID) -> (tree: SectionSnapshot<Item>, applied: Bool)? {
