@@ -286,7 +286,7 @@
             for path in update.reloadedItems + update.reconfiguredItems {
                 if let id = before.item(at: path)?.id, let index = rowIndex[.item(id)] { updated.insert(index) }
             }
-            for section in update.updatedSectionTitles {
+            for section in core.sectionsToRefresh(after: update, before: before) {
                 guard let id = after.section(at: section)?.id else { continue }
                 for row in [Row.header(id), .footer(id)] { if let index = rowIndex[row] { updated.insert(index) } }
             }

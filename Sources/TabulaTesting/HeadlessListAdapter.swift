@@ -185,12 +185,24 @@ extension HeadlessListAdapter: ListViewGlue {
     package func performBatchUpdates(
         _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
     ) {
+        let before = driver.snapshot
         updateData()
         do {
             try listView.performBatchUpdates(update, animated: animated)
         } catch {
             driver.report(ListDiagnostic(.viewRejectedBatch("\(error)")))
             try? listView.reloadData()
+            completion()
+            return
+        }
+        // As the UIKit adapters do after a batch: the views of sections whose count changed are
+        // configured again (the view showed those with new titles already).
+        let titled = Set(update.updatedSectionTitles)
+        for section in core.sectionsToRefresh(after: update, before: before) where !titled.contains(section) {
+            for (kind, view) in [(SupplementaryKind.header, listView.headerView(forSection: section)), (.footer, listView.footerView(forSection: section))] {
+                guard let view, let (configurator, context) = core.supplementary(kind, section: section) else { continue }
+                configurator.configure(view, for: context)
+            }
         }
         completion()
     }

@@ -274,7 +274,11 @@
         package var batchAnimation: UITableView.RowAnimation { .automatic }
 
         package func titleRefresh(after update: BatchUpdate) -> @MainActor () -> Void {
-            { [weak self] in for section in update.updatedSectionTitles { self?.refreshTitles(ofSection: section) } }
+            let before = driver.snapshot
+            return { [weak self] in
+                guard let self else { return }
+                for section in core.sectionsToRefresh(after: update, before: before) { refreshTitles(ofSection: section) }
+            }
         }
 
         /// Configures the visible supplementary views of `section` again (its titles changed): a

@@ -272,7 +272,10 @@
 
         package func titleRefresh(after update: BatchUpdate) -> @MainActor () -> Void {
             let before = driver.snapshot
-            return { [weak self] in self?.refreshTitles(update.updatedSectionTitles, before: before) }
+            return { [weak self] in
+                guard let self else { return }
+                refreshTitles(core.sectionsToRefresh(after: update, before: before), before: before)
+            }
         }
 
         /// Updates the visible header and footer views of `sections` in place (a section reload

@@ -119,4 +119,14 @@ struct ModernListTests {
         #expect(adapter.displayedSnapshot.items(inSection: .recent)?.count == 2)
         #expect(adapter.driver.diagnostics.isEmpty)
     }
+
+    @Test("a header that shows its section's count is configured again when an apply changes the count")
+    func headerCountFollowsApply() async throws {
+        let (_, list, adapter) = try await screen()
+        var next = adapter.snapshot()
+        try next.deleteItems([ShelfItem.book(title: "Middlemarch", author: "George Eliot").id])
+        await adapter.apply(next)
+        #expect(list.headerTitle(forSection: 1) == "Recent (2)")
+        #expect(list.headerTitle(forSection: 0) == "Folders ▾" && list.headerTitle(forSection: 2) == "COVERS", "other headers as they were")
+    }
 }

@@ -324,6 +324,28 @@ where Item.ID: Sendable {
         return (configurator, context)
     }
 
+    /// The sections whose supplementary views to configure again once `update` is on screen (the
+    /// view keeps a surviving section's views as they were): those whose titles it changed, and
+    /// those whose number of items it changed that a supplementary configurator shows (the
+    /// ``SectionContext/numberOfItems`` it was given is stale). `before` is the snapshot the
+    /// update started from.
+    ///
+    /// - Complexity: O(*s*) for *s* sections, when configurators exist.
+    package func sectionsToRefresh(after update: BatchUpdate, before: Snapshot<SectionID, Item>) -> [Int] {
+        guard !supplementaryViews.isEmpty else { return update.updatedSectionTitles }
+        var sections = Set(update.updatedSectionTitles)
+        let inserted = Set(update.insertedSections)
+        let kinds = Set(supplementaryViews.map(\.kind))
+        for (index, section) in driver.snapshot.sections.enumerated() where !inserted.contains(index) && !sections.contains(index) {
+            guard let old = before.section(section.id), old.items.count != section.items.count,
+                let context = driver.snapshot.sectionContext(at: index),
+                kinds.contains(where: { supplementaryViews.configurator(for: $0, in: context) != nil })
+            else { continue }
+            sections.insert(index)
+        }
+        return sections.sorted()
+    }
+
     /// For each section whose titles an update changed: its context now, and whether a header or
     /// a footer shown as a title came or went (which changes the section's layout, so the view
     /// reloads that section instead of configuring its views again).
