@@ -4,4 +4,10 @@ import Tabula
 public enum HeadlessPlatform: ListPlatform {
     public typealias SwipeActions = [HeadlessAction]
     public typealias ContextMenu = [HeadlessAction]
+
+    /// A destructive action titled "Delete", as UIKit's list swipe to delete shows.
+    @MainActor
+    public static func deleteSwipeAction(_ delete: @escaping @MainActor @Sendable () -> Bool) -> [HeadlessAction]? {
+        [HeadlessAction("Delete", isDestructive: true) { _ = delete() }]
+    }
 }

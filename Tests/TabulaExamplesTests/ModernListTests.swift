@@ -109,14 +109,22 @@ struct ModernListTests {
         _ = model
     }
 
-    @Test("a recent book's swipe to delete removes it from the model and the list; its header counts again")
+    @Test("a recent book's swipe shows Delete, which removes it from the model and the list; its header counts again")
     func swipeToDelete() async throws {
         let (model, list, adapter) = try await screen()
+        // A collection list has no editing-style delete: canDelete alone gives a Delete action.
+        let folder = try #require(adapter.itemPath(for: ShelfItem.folder(name: "Fiction").id))
+        #expect(try list.swipeActions(at: folder).isEmpty, "folders cannot be deleted")
         let path = try #require(adapter.itemPath(for: ShelfItem.book(title: "Kindred", author: "Octavia E. Butler").id))
-        try list.commitDelete(at: path)
+        let actions = try list.swipeActions(at: path)
+        #expect(actions.map(\.title) == ["Delete"] && actions[0].isDestructive)
+        #expect(try list.swipeActions(at: path, edge: .leading).isEmpty)
+        actions[0].perform()
         await adapter.driver.waitUntilIdle()
         #expect(model.recent.count == 2)
         #expect(adapter.displayedSnapshot.items(inSection: .recent)?.count == 2)
+        #expect(list.headerTitle(forSection: 1) == "Recent (2)", "the header's count follows its section")
+        #expect(list.headerView(forSection: 1) is RecentHeader)
         #expect(adapter.driver.diagnostics.isEmpty)
     }
 

@@ -54,7 +54,9 @@ extension ListAdapter {
         get { core.deselectsAfterSelection }
         set { core.deselectsAfterSelection = newValue }
     }
-    /// Whether the user may delete an item with swipe to delete or in editing mode.
+    /// Whether the user may delete an item with swipe to delete or in editing mode. In a
+    /// collection list (``ListFlavor/collection``), whose cells have no editing-style delete, an
+    /// item it allows gets a "Delete" swipe action when no ``trailingSwipeActions`` handler is set.
     public var canDelete: (Item) -> Bool {
         get { core.canDelete }
         set { core.canDelete = newValue }

@@ -5,6 +5,17 @@ public protocol ListPlatform {
     associatedtype SwipeActions
     /// What a context-menu handler returns (UIKit: `UIContextMenuConfiguration`).
     associatedtype ContextMenu
+
+    /// A destructive "Delete" swipe action that calls `delete` when tapped, for a deletable item of
+    /// a collection list (which, unlike a table, has no editing-style delete); `delete` returns
+    /// whether the item was deleted. `nil` where the platform shows none.
+    @MainActor
+    static func deleteSwipeAction(_ delete: @escaping @MainActor @Sendable () -> Bool) -> SwipeActions?
+}
+
+extension ListPlatform {
+    @MainActor
+    public static func deleteSwipeAction(_ delete: @escaping @MainActor @Sendable () -> Bool) -> SwipeActions? { nil }
 }
 
 /// A platform whose views have no swipe actions or context menus (the terminal).
@@ -271,11 +282,16 @@ where Item.ID: Sendable {
     /// Hands the items at `paths` to ``onCancelPrefetch``.
     package func cancelPrefetching(at paths: [ItemPath]) { onCancelPrefetch?(paths.compactMap(item(at:))) }
 
-    /// What ``trailingSwipeActions`` (or ``leadingSwipeActions``) builds for the item at `path`;
-    /// `nil` when no handler is set, so the view asks the app's delegate instead.
+    /// What ``trailingSwipeActions`` (or ``leadingSwipeActions``) builds for the item at `path`.
+    /// Without a trailing handler, a collection list's item that ``canDelete`` allows gets the
+    /// platform's Delete action, as a table row gets swipe to delete. `nil` otherwise, so the view
+    /// asks the app's delegate instead.
     package func swipeActions(at path: ItemPath, leading: Bool) -> Platform.SwipeActions?? {
-        guard let handler = leading ? leadingSwipeActions : trailingSwipeActions, let item = item(at: path) else { return nil }
-        return .some(handler(item, path))
+        guard let item = item(at: path) else { return nil }
+        if let handler = leading ? leadingSwipeActions : trailingSwipeActions { return .some(handler(item, path)) }
+        guard !leading, glue?.flavor == .collection, canDelete(item) else { return nil }
+        let id = item.id
+        return Platform.deleteSwipeAction { [weak self] in (try? self?.deleteItem(id)) != nil }.map { .some($0) }
     }
 
     /// What ``contextMenu`` builds for the item at `path`; `nil` when no handler is set.
