@@ -64,8 +64,8 @@
                 content.secondaryText = book.author
                 cell.contentConfiguration = content
             }
-            CellConfigurator.registration(CoverCell.self, describe: ShelfModel.content(for:)) { cell, _, item in
-                cell.title.text = item.cover
+            CellConfigurator.registration(CoverCell.self, for: \.cover, describe: { CellContent(text: "[\($0)]") }) { cell, _, title in
+                cell.title.text = title
             }
         }
 

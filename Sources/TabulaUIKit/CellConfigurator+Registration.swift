@@ -25,6 +25,21 @@
             cell(cellType, reuseIdentifier: reuseIdentifier, describe: describe) { cell, item, context in handler(cell, IndexPath(context.path), item) }
         }
 
+        /// A registration for the items `extract` returns a payload for (an enum case), configured
+        /// as ``registration(_:reuseIdentifier:describe:handler:)`` is, with the payload.
+        ///
+        /// ```swift
+        /// CellConfigurator.registration(CoverCell.self, for: \.cover) { cell, indexPath, title in cell.title.text = title }
+        /// ```
+        public static func registration<Cell: UICollectionViewCell, Payload>(
+            _ cellType: Cell.Type, reuseIdentifier: String? = nil, for extract: @escaping @Sendable (Item) -> Payload?,
+            describe: (@MainActor (Payload) -> CellContent)? = nil, handler: @escaping @MainActor (Cell, IndexPath, Payload) -> Void
+        ) -> CellConfigurator {
+            cell(cellType, reuseIdentifier: reuseIdentifier, for: extract, describe: describe) { cell, payload, context in
+                handler(cell, IndexPath(context.path), payload)
+            }
+        }
+
         /// A `UICollectionViewListCell` configured as Apple's list cell registrations are (content
         /// configuration, accessories), with no subclass of yours. In a section snapshot's section
         /// the cell also shows the item's level and an outline disclosure that follows its
