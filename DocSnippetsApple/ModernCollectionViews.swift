@@ -26,7 +26,12 @@
                     cell.contentConfiguration = content
                 }
             }
-            guard let adapter = try? CollectionViewAdapter<ListSection, Identified<Int>>(collectionView: collectionView, cells: cells) else { return }
+            let adapter: CollectionViewAdapter<ListSection, Identified<Int>>
+            do {
+                adapter = try CollectionViewAdapter(collectionView: collectionView, cells: cells)
+            } catch {
+                preconditionFailure("\(error)")  // two cell classes under one reuse identifier: a programming error
+            }
             collectionView.collectionViewLayout = UICollectionViewCompositionalLayout.list(using: adapter.listConfiguration(.insetGrouped))
             self.adapter = adapter
 
@@ -76,7 +81,12 @@
             collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: UICollectionViewFlowLayout())
             collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             view.addSubview(collectionView)
-            guard let adapter = try? CollectionViewAdapter<MenuSection, MenuItem>(collectionView: collectionView, cells: Self.cells) else { return }
+            let adapter: CollectionViewAdapter<MenuSection, MenuItem>
+            do {
+                adapter = try CollectionViewAdapter(collectionView: collectionView, cells: Self.cells)
+            } catch {
+                preconditionFailure("\(error)")  // two cell classes under one reuse identifier: a programming error
+            }
             collectionView.collectionViewLayout = UICollectionViewCompositionalLayout.list(using: adapter.listConfiguration(.sidebar))
             self.adapter = adapter
 

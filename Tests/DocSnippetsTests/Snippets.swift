@@ -164,6 +164,10 @@ struct TestingArticle {
         try await adapter.apply(Snapshot(items: [Note(id: 2, title: "Eggs"), Note(id: 3, title: "Tea")]))
         #expect(adapter.driver.diagnostics.isEmpty)
         #expect(list.counters.reloads == 1)
+
+        adapter.apply(try Snapshot(items: [Note(id: 3, title: "Tea")]), animatingDifferences: true, completion: nil)
+        await adapter.driver.waitUntilIdle()
+        #expect(list.renderedText() == "   Tea")
     }
 }
 
