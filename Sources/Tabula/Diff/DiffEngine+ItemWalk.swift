@@ -1,0 +1,390 @@
+extension DiffEngine {
+    @usableFromInline typealias Statistics = Changeset<SectionID, Item>.Statistics
+
+    /// How the target's sections correspond to the source's, and the section changes that follow.
+    @usableFromInline
+    struct SectionMatch {
+        /// For each old section, its target position; -1 when it was deleted.
+        @usableFromInline let oldToNew: [Int]
+        /// For each target section, the old section matched with it (its home); -1 when inserted.
+        @usableFromInline let newToOld: [Int]
+        @usableFromInline let deleted: [Int]  // old positions
+        @usableFromInline let inserted: [Int]  // target positions
+        /// For each old section that survives, its position among those that do (the stage-one
+        /// state); -1 for the others.
+        @usableFromInline let survivingRank: [Int]
+        @usableFromInline let moves: [BatchUpdate.Move<Int>]
+        /// The target sections whose titles changed, or that were asked to reload.
+        @usableFromInline let titleUpdates: [Int]
+        /// No section deleted, inserted or moved.
+        @usableFromInline let isStable: Bool
+
+        @inlinable
+        init(
+            oldToNew: [Int], newToOld: [Int], deleted: [Int], inserted: [Int], survivingRank: [Int],
+            moves: [BatchUpdate.Move<Int>], titleUpdates: [Int]
+        ) {
+            self.oldToNew = oldToNew
+            self.newToOld = newToOld
+            self.deleted = deleted
+            self.inserted = inserted
+            self.survivingRank = survivingRank
+            self.moves = moves
+            self.titleUpdates = titleUpdates
+            self.isStable = deleted.isEmpty && inserted.isEmpty && moves.isEmpty
+        }
+    }
+
+    /// The changes to items that the walk finds, before they are put in stages.
+    @usableFromInline
+    struct ItemChanges {
+        @usableFromInline var removals: [ItemPath]  // item deletes in the before-state of the first stage
+        @usableFromInline var inserts: [ItemPath]  // item inserts in target coordinates (surviving sections only)
+        @usableFromInline var crossMoves: [(from: ItemPath, to: ItemPath)]  // old path → target path
+        @usableFromInline var inPlaceUpdates: [(path: ItemPath, kind: UpdateKind)]  // old paths of items that stay
+        @usableFromInline var inPlaceTargets: [ItemPath]  // their target paths, parallel to `inPlaceUpdates`
+        @usableFromInline var pendingUpdates: [PendingUpdate]  // moved items that changed
+
+        @inlinable
+        init() {
+            removals = []
+            inserts = []
+            crossMoves = []
+            inPlaceUpdates = []
+            inPlaceTargets = []
+            pendingUpdates = []
+        }
+    }
+
+    /// Where the old items are once the removals of stage one are done (rule 4), when sections
+    /// change; with stable sections there is no such stage, and every item keeps its row.
+    @usableFromInline
+    struct RowsAfterRemovals {
+        /// The rows removed from each old section, ascending.
+        @usableFromInline let removalsBySection: [Int: [Int]]
+
+        @inlinable
+        init(sectionsStable: Bool, removals: [ItemPath]) {
+            var removalsBySection = [Int: [Int]]()
+            if !sectionsStable {
+                for path in removals { removalsBySection[path.section, default: []].append(path.item) }
+            }
+            self.removalsBySection = removalsBySection
+        }
+
+        /// The row of the old item at `path` once the removals are done.
+        @inlinable
+        func row(of path: ItemPath) -> Int {
+            guard let removed = removalsBySection[path.section] else { return path.item }
+            var low = 0, high = removed.count  // removed rows below `path.item`
+            while low < high {
+                let mid = (low + high) >> 1
+                if removed[mid] < path.item { low = mid + 1 } else { high = mid }
+            }
+            return path.item - low
+        }
+    }
+}
+
+extension DiffEngine {
+    /// The working state of the item match. The target is walked section by section; each item is
+    /// matched with an old one, which marks it in `oldMatched`. Items that stay in their section
+    /// (their home, the old section matched with it) are kept apart, one range of `stayRows` per
+    /// target section: old rows in target order, with their target rows. Their moves are decided
+    /// per section by an LIS, once every item is matched.
+    ///
+    /// The buffers belong to the walk: `deallocate()` frees them.
+    @usableFromInline
+    struct ItemWalk {
+        @usableFromInline let old: SnapshotType
+        @usableFromInline let oldSections: [Section<SectionID, Item>]
+        @usableFromInline let newSections: [Section<SectionID, Item>]
+        @usableFromInline let sections: SectionMatch
+        @usableFromInline let rule: UpdateRule
+        /// oldMatched[oldOffsets[s] + r]: whether the old item at (s, r) is still in the target.
+        @usableFromInline let oldOffsets: [Int]
+        // The working arrays of the walk are buffers of its own: the walk writes them item by
+        // item, and an array would check that it is not shared at every write.
+        @usableFromInline let oldMatched: UnsafeMutableBufferPointer<Bool>
+        /// The stays of target section `t` are at `stayStart[t]..<stayEnd[t]`.
+        @usableFromInline let stayStart: [Int]
+        @usableFromInline var stayEnd: [Int]
+        // Left uninitialised: only the stays up to `stayEnd[t]` are written, and only they are read.
+        @usableFromInline let stayRows: UnsafeMutableBufferPointer<Int32>
+        @usableFromInline let stayTargets: UnsafeMutableBufferPointer<Int32>
+        /// The stays whose item changed, by their index in `stayRows`: few, so kept apart.
+        @usableFromInline var stayUpdates: [(stay: Int, kind: UpdateKind)]
+        // Items off the run (inserted, or moved in) whose lookup is put off: identifier, target
+        // path and slot in `stayRows` (a placeholder, -1, until it is known to stay).
+        @usableFromInline var deferredIDs: [Item.ID]
+        @usableFromInline var deferredTargets: [ItemPath]
+        @usableFromInline var deferredSlots: [Int]
+        @usableFromInline var matchedCount: Int  // old items matched so far
+        /// Putting lookups off pays when the index is out of cache: above 256 KB (about 40,000
+        /// items). A smaller one is probed at once, as the walk meets each item.
+        @usableFromInline let mayDefer: Bool
+
+        @inlinable
+        init(old: SnapshotType, new: SnapshotType, sections: SectionMatch, rule: UpdateRule) {
+            let oldSections = old._sections, newSections = new._sections
+            let oldCount = oldSections.count, newCount = newSections.count
+            var oldOffsets = [Int](repeating: 0, count: oldCount + 1)
+            for s in 0..<oldCount { oldOffsets[s + 1] = oldOffsets[s] + oldSections[s].items.count }
+            var stayStart = [Int](repeating: 0, count: newCount + 1)
+            for t in 0..<newCount {
+                stayStart[t + 1] = stayStart[t] + (sections.newToOld[t] >= 0 ? newSections[t].items.count : 0)
+            }
+            self.old = old
+            self.oldSections = oldSections
+            self.newSections = newSections
+            self.sections = sections
+            self.rule = rule
+            self.oldOffsets = oldOffsets
+            oldMatched = UnsafeMutableBufferPointer<Bool>.allocate(capacity: oldOffsets[oldCount])
+            oldMatched.initialize(repeating: false)
+            self.stayStart = stayStart
+            stayEnd = stayStart
+            stayRows = UnsafeMutableBufferPointer<Int32>.allocate(capacity: stayStart[newCount])
+            stayTargets = UnsafeMutableBufferPointer<Int32>.allocate(capacity: stayStart[newCount])
+            stayUpdates = []
+            deferredIDs = []
+            deferredTargets = []
+            deferredSlots = []
+            matchedCount = 0
+            mayDefer = old._index.byteCount > _lookupDeferralThreshold.get()
+        }
+
+        @inlinable
+        func deallocate() {
+            oldMatched.deallocate()
+            stayRows.deallocate()
+            stayTargets.deallocate()
+        }
+
+        /// Matches every item: the walk, then the items it put off, then the moves among the
+        /// items that stay in their section, and last the old items that are gone.
+        @inlinable
+        mutating func matchItems(into changes: inout ItemChanges, stats: inout Statistics) {
+            for t in 0..<newSections.count { walkSection(t, into: &changes, stats: &stats) }
+            if !deferredIDs.isEmpty { placeDeferred(into: &changes, stats: &stats) }
+            placeStays(into: &changes)
+            collectRemovals(into: &changes, stats: &stats)
+        }
+
+        /// Matches the items of target section `t`, following the run of old items that the
+        /// previous items matched.
+        @inlinable @inline(__always)
+        mutating func walkSection(_ t: Int, into changes: inout ItemChanges, stats: inout Statistics) {
+            let oldMatched = self.oldMatched, oldOffsets = self.oldOffsets, oldSections = self.oldSections
+            let stayRows = self.stayRows, stayTargets = self.stayTargets, rule = self.rule
+            let items = newSections[t].items
+            let home = sections.newToOld[t]
+            let sectionInserted = home < 0
+            var stayCount = stayStart[t]
+            // The old section the previous item came from, and its items: fetched again only when
+            // the section changes, which keeps array retains out of the per-item loop.
+            var hintSection = home, hintRow = 0
+            var hintItems = home >= 0 ? oldSections[home].items : []
+            // Where the run was before a lookup jumped away from it (to a moved item): the item
+            // after a moved one usually continues there, and is then matched without a hash.
+            var resumeSection = -1, resumeRow = 0
+            var resumeItems: [Item] = []
+            // An item off the run in a matched section is not looked up here: it is matched after
+            // every section, against the old items that no run matched (see `placeDeferred`). Of
+            // two such items in a row, the second is looked up at once, so that the run follows
+            // a moved block, or finds its way after a longer deletion.
+            var previousDeferred = false
+            var j = 0
+            while j < items.count {
+                if hintSection == home && home >= 0 {
+                    // Most items continue the run in their home section: matched in a loop of
+                    // their own, which keeps this one's state out of the registers it needs.
+                    let matched = items.withUnsafeBufferPointer { new in
+                        hintItems.withUnsafeBufferPointer { old in
+                            DiffEngine.extendRun(
+                                new: new, from: j, old: old, from: &hintRow,
+                                oldMatched: UnsafeMutableBufferPointer(rebasing: oldMatched[oldOffsets[home]...]),
+                                rows: stayRows, targets: stayTargets, at: stayCount, updates: &stayUpdates, rule: rule)
+                        }
+                    }
+                    if matched > 0 { previousDeferred = false }
+                    matchedCount += matched
+                    j += matched
+                    stayCount += matched
+                    if j == items.count { break }
+                }
+                defer { j += 1 }
+                let id = items[j].id
+                var s = -1, r = -1
+                if hintSection >= 0 && hintRow < hintItems.count && hintItems[hintRow].id == id {
+                    s = hintSection
+                    r = hintRow
+                } else if hintSection >= 0 && hintRow + 1 < hintItems.count && hintItems[hintRow + 1].id == id {
+                    // One old item skipped (deleted, or moved and matched later): still no hash.
+                    s = hintSection
+                    r = hintRow + 1
+                } else if hintSection >= 0 && hintRow + 2 < hintItems.count && hintItems[hintRow + 2].id == id {
+                    s = hintSection
+                    r = hintRow + 2
+                } else if resumeSection >= 0 && resumeRow < resumeItems.count && resumeItems[resumeRow].id == id {
+                    s = resumeSection
+                    r = resumeRow
+                    if s != hintSection { hintItems = resumeItems }
+                    resumeSection = -1
+                } else if mayDefer && !sectionInserted && !previousDeferred {
+                    previousDeferred = true
+                    deferredIDs.append(id)
+                    deferredTargets.append(ItemPath(item: j, section: t))
+                    deferredSlots.append(stayCount)
+                    stayRows[stayCount] = -1
+                    stayCount += 1
+                    continue
+                } else if let path = old.indexPath(of: id) {
+                    s = path.section
+                    r = path.item
+                    if hintSection >= 0 {
+                        resumeSection = hintSection
+                        resumeRow = hintRow
+                        resumeItems = hintItems
+                    }
+                    if s != hintSection { hintItems = oldSections[s].items }
+                }
+                previousDeferred = false
+                let target = ItemPath(item: j, section: t)
+                guard s >= 0 else {
+                    if !sectionInserted { changes.inserts.append(target) }
+                    stats.insertedItems += 1
+                    continue
+                }
+                hintSection = s
+                hintRow = r + 1
+                // The items put off are placed after the walk by the same rules, in a loop of
+                // their own: one function for both made this walk of a 5,000-item list about a
+                // fifth slower (its state no longer fitted the registers).
+                oldMatched[oldOffsets[s] + r] = true
+                matchedCount += 1
+                let from = ItemPath(item: r, section: s)
+                let oldSectionDeleted = sections.oldToNew[s] < 0
+                if sectionInserted || oldSectionDeleted {
+                    // Rule 3: no move out of a deleted or into an inserted section.
+                    if !oldSectionDeleted { changes.removals.append(from) }
+                    if !sectionInserted { changes.inserts.append(target) }
+                    stats.reinsertedItems += 1
+                    continue
+                }
+                let oldItem = hintItems[r]
+                let kind = rule.kind(oldItem, items[j])
+                if s == home {
+                    if let kind { stayUpdates.append((stayCount, kind)) }
+                    stayRows[stayCount] = Int32(r)
+                    stayTargets[stayCount] = Int32(j)
+                    stayCount += 1
+                } else {
+                    changes.crossMoves.append((from, target))
+                    if let kind { changes.pendingUpdates.append(PendingUpdate(path: target, kind: kind, oldValue: oldItem)) }
+                }
+            }
+            stayEnd[t] = stayCount
+        }
+
+        /// Places the items the walk put off. They are matched against the old items that no run
+        /// or lookup matched (deleted, or moved away), in a table of their own: both sets are small
+        /// next to the snapshots, so this table stays in cache where lookups in the snapshot's
+        /// index would each wait for memory. When far more old items are left than items put off
+        /// (mostly deletions), they are looked up in the index instead: looking up the few costs
+        /// less than hashing the many. An item put off that matches none is inserted.
+        @inlinable
+        mutating func placeDeferred(into changes: inout ItemChanges, stats: inout Statistics) {
+            let unmatched = oldMatched.count - matchedCount
+            let found =
+                unmatched > 4 * deferredIDs.count
+                ? old._indexPaths(of: deferredIDs)
+                : DiffEngine.matchDeferred(deferredIDs, oldSections: oldSections, oldMatched: UnsafeBufferPointer(oldMatched))
+            let updatesBefore = stayUpdates.count
+            for k in deferredIDs.indices {
+                let to = deferredTargets[k]
+                guard let from = found[k] else {
+                    changes.inserts.append(to)
+                    stats.insertedItems += 1
+                    continue
+                }
+                oldMatched[oldOffsets[from.section] + from.item] = true
+                if sections.oldToNew[from.section] < 0 {
+                    // Rule 3, from a deleted section (an item put off is in a matched one).
+                    changes.inserts.append(to)
+                    stats.reinsertedItems += 1
+                    continue
+                }
+                let oldItem = oldSections[from.section].items[from.item]
+                let kind = rule.kind(oldItem, newSections[to.section].items[to.item])
+                if from.section == sections.newToOld[to.section] {
+                    let slot = deferredSlots[k]
+                    if let kind { stayUpdates.append((slot, kind)) }
+                    stayRows[slot] = Int32(truncatingIfNeeded: from.item)
+                    stayTargets[slot] = Int32(truncatingIfNeeded: to.item)
+                } else {
+                    changes.crossMoves.append((from, to))
+                    if let kind { changes.pendingUpdates.append(PendingUpdate(path: to, kind: kind, oldValue: oldItem)) }
+                }
+            }
+            // The updates of items put off that stay came after those of later stays.
+            if stayUpdates.count > updatesBefore { stayUpdates.sort { $0.stay < $1.stay } }
+        }
+
+        /// Items of each home section off the longest increasing run of old rows must move; the
+        /// others stay, and those that changed are updated where they are. Only the items that
+        /// move and the updates are visited.
+        @inlinable
+        func placeStays(into changes: inout ItemChanges) {
+            var nextUpdate = 0
+            for t in 0..<newSections.count where stayEnd[t] > stayStart[t] {
+                let home = sections.newToOld[t]
+                let start = stayStart[t], end = stayEnd[t]
+                let keep = longestIncreasingSubsequenceMask(UnsafeBufferPointer(rebasing: stayRows[start..<end]))
+                // The updates before stay `limit` that are not yet taken: every item before it that
+                // moves has been visited, so these are of items that stay.
+                func updateInPlace(before limit: Int) {
+                    while nextUpdate < stayUpdates.count && stayUpdates[nextUpdate].stay < limit {
+                        let stay = stayUpdates[nextUpdate].stay
+                        changes.inPlaceUpdates.append(
+                            (ItemPath(item: Int(stayRows[stay]), section: home), stayUpdates[nextUpdate].kind))
+                        changes.inPlaceTargets.append(ItemPath(item: Int(stayTargets[stay]), section: t))
+                        nextUpdate += 1
+                    }
+                }
+                // Placeholders (left by items put off that were inserted or came from elsewhere)
+                // are off the run, and skipped.
+                for k in start..<end where !keep[k - start] && stayRows[k] >= 0 {
+                    updateInPlace(before: k)
+                    var kind: UpdateKind? = nil
+                    if nextUpdate < stayUpdates.count && stayUpdates[nextUpdate].stay == k {
+                        kind = stayUpdates[nextUpdate].kind
+                        nextUpdate += 1
+                    }
+                    let from = ItemPath(item: Int(stayRows[k]), section: home)
+                    let to = ItemPath(item: Int(stayTargets[k]), section: t)
+                    changes.crossMoves.append((from, to))
+                    // An update of an item that moves waits for a later stage (rule 2).
+                    if let kind {
+                        changes.pendingUpdates.append(
+                            PendingUpdate(path: to, kind: kind, oldValue: oldSections[home].items[from.item]))
+                    }
+                }
+                updateInPlace(before: end)
+            }
+        }
+
+        /// The old items no longer present: deleted, and removed where their section survives.
+        @inlinable
+        func collectRemovals(into changes: inout ItemChanges, stats: inout Statistics) {
+            for s in 0..<oldSections.count {
+                let sectionSurvives = sections.oldToNew[s] >= 0
+                let base = oldOffsets[s]
+                for r in 0..<(oldOffsets[s + 1] - base) where !oldMatched[base + r] {
+                    stats.deletedItems += 1
+                    if sectionSurvives { changes.removals.append(ItemPath(item: r, section: s)) }
+                }
+            }
+        }
+    }
+}
