@@ -1,29 +1,3 @@
-/// The types a platform's handlers return: what an adapter's swipe-action and context-menu
-/// handlers build.
-public protocol ListPlatform {
-    /// What a swipe-actions handler returns (UIKit: `UISwipeActionsConfiguration`).
-    associatedtype SwipeActions
-    /// What a context-menu handler returns (UIKit: `UIContextMenuConfiguration`).
-    associatedtype ContextMenu
-
-    /// A destructive "Delete" swipe action that calls `delete` when tapped, for a deletable item of
-    /// a collection list (which, unlike a table, has no editing-style delete); `delete` returns
-    /// whether the item was deleted. `nil` where the platform shows none.
-    @MainActor
-    static func deleteSwipeAction(_ delete: @escaping @MainActor @Sendable () -> Bool) -> SwipeActions?
-}
-
-extension ListPlatform {
-    @MainActor
-    public static func deleteSwipeAction(_ delete: @escaping @MainActor @Sendable () -> Bool) -> SwipeActions? { nil }
-}
-
-/// A platform whose views have no swipe actions or context menus (the terminal).
-public enum NoListActions: ListPlatform {
-    public typealias SwipeActions = Never
-    public typealias ContextMenu = Never
-}
-
 /// What every adapter is built on: the driver, the configurators, the cell registry, every typed
 /// handler, the edit paths and the selection policy, decided once for the UIKit, AppKit, terminal
 /// and headless adapters.
@@ -376,43 +350,6 @@ where Item.ID: Sendable {
     }
 }
 
-/// What an adapter's view does for its core: the batch replay the driver asks for, registration,
-/// and setting the view's data source and delegate again.
-@MainActor
-package protocol ListViewGlue: AnyObject, CellRegistrar {
-    /// Which rules and wording apply.
-    var flavor: ListFlavor { get }
-    /// Whether animated batch updates can run now (``ListViewUpdating/canAnimateUpdates``).
-    var canAnimateUpdates: Bool { get }
-    /// The section counts the view shows now.
-    func displayedItemCounts() -> [Int]
-    /// Reloads everything from the data source.
-    func reloadData()
-    /// Performs `update` as one batch (``ListViewUpdating/performBatchUpdates(_:animated:updateData:completion:)``).
-    func performBatchUpdates(_ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void)
-    /// Sets the view's data source and delegate again, so that it asks `responds(to:)` afresh:
-    /// the app's object changed or went away.
-    func reconnect()
-    /// A handler whose presence the view must know of changed (prefetching).
-    func handlersDidChange()
-    /// Whether the view keeps its cells between draws (`false` for the terminal, which configures
-    /// every visible row as it draws, so its rows follow their items without being tracked).
-    var keepsCells: Bool { get }
-    /// The cell the view shows now for the item at `path`, or `nil` when that item is not visible.
-    func visibleCell(at path: ItemPath) -> AnyObject?
-    /// `cell` was configured for the item at `path`: what the view adds of its own (an outline
-    /// disclosure).
-    func didConfigure(_ cell: AnyObject, at path: ItemPath)
-}
-
-extension ListViewGlue {
-    package func reconnect() {}
-    package func handlersDidChange() {}
-    package var keepsCells: Bool { true }
-    package func visibleCell(at path: ItemPath) -> AnyObject? { nil }
-    package func didConfigure(_ cell: AnyObject, at path: ItemPath) {}
-}
-
 /// The view the driver updates, for a core: it passes each call to the glue, which it does not
 /// retain.
 @MainActor
@@ -431,12 +368,4 @@ private final class ViewLink: ListViewUpdating {
         }
         glue.performBatchUpdates(update, animated: animated, updateData: updateData, completion: completion)
     }
-}
-
-/// A cell with a switch whose flips the adapter hands to ``ListAdapterCore/onToggle`` (Tabula's
-/// standard content cells on every view).
-@MainActor
-public protocol TogglingCell: AnyObject {
-    /// Called with the switch's new state when the user flips it.
-    var onToggle: ((Bool) -> Void)? { get set }
 }

@@ -1,0 +1,36 @@
+/// What an adapter's view does for its core: the batch replay the driver asks for, registration,
+/// and setting the view's data source and delegate again.
+@MainActor
+package protocol ListViewGlue: AnyObject, CellRegistrar {
+    /// Which rules and wording apply.
+    var flavor: ListFlavor { get }
+    /// Whether animated batch updates can run now (``ListViewUpdating/canAnimateUpdates``).
+    var canAnimateUpdates: Bool { get }
+    /// The section counts the view shows now.
+    func displayedItemCounts() -> [Int]
+    /// Reloads everything from the data source.
+    func reloadData()
+    /// Performs `update` as one batch (``ListViewUpdating/performBatchUpdates(_:animated:updateData:completion:)``).
+    func performBatchUpdates(_ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void)
+    /// Sets the view's data source and delegate again, so that it asks `responds(to:)` afresh:
+    /// the app's object changed or went away.
+    func reconnect()
+    /// A handler whose presence the view must know of changed (prefetching).
+    func handlersDidChange()
+    /// Whether the view keeps its cells between draws (`false` for the terminal, which configures
+    /// every visible row as it draws, so its rows follow their items without being tracked).
+    var keepsCells: Bool { get }
+    /// The cell the view shows now for the item at `path`, or `nil` when that item is not visible.
+    func visibleCell(at path: ItemPath) -> AnyObject?
+    /// `cell` was configured for the item at `path`: what the view adds of its own (an outline
+    /// disclosure).
+    func didConfigure(_ cell: AnyObject, at path: ItemPath)
+}
+
+extension ListViewGlue {
+    package func reconnect() {}
+    package func handlersDidChange() {}
+    package var keepsCells: Bool { true }
+    package func visibleCell(at path: ItemPath) -> AnyObject? { nil }
+    package func didConfigure(_ cell: AnyObject, at path: ItemPath) {}
+}
