@@ -1,0 +1,35 @@
+/// A visible row of an ``Outline``: its node's value, how deep it is, and whether it can expand.
+public struct OutlineRow<ID: Hashable & Sendable, Value>: Identifiable {
+    /// The node's identifier.
+    public var id: ID
+    /// The node's value.
+    public var value: Value
+    /// How deep the node is: 0 for a root.
+    public var depth: Int
+    /// Whether the node has children (and so can expand).
+    public var hasChildren: Bool
+    /// Whether the node's children are shown.
+    public var isExpanded: Bool
+}
+
+extension OutlineRow: Equatable where Value: Equatable {
+    // Written out and inlinable, so that the diff's comparison of every row is specialised.
+    @inlinable
+    public static func == (lhs: OutlineRow, rhs: OutlineRow) -> Bool {
+        lhs.id == rhs.id && lhs.value == rhs.value && lhs.depth == rhs.depth && lhs.hasChildren == rhs.hasChildren
+            && lhs.isExpanded == rhs.isExpanded
+    }
+}
+
+extension OutlineRow: Hashable where Value: Hashable {
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(value)
+        hasher.combine(depth)
+        hasher.combine(hasChildren)
+        hasher.combine(isExpanded)
+    }
+}
+
+extension OutlineRow: Sendable where Value: Sendable {}
