@@ -1,0 +1,50 @@
+/// Something the apply pipeline noticed and recovered from instead of crashing the app.
+public struct ListDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// What happened.
+    public enum Kind: Hashable, Sendable {
+        /// The view's counts were not those of the snapshot the pipeline believed was on screen:
+        /// something changed the view behind Tabula's back. Tabula reloaded.
+        case viewOutOfSync(viewCounts: [Int], snapshotCounts: [Int])
+        /// A stage broke UIKit's rules (a bug Tabula's tests exist to catch). Tabula reloaded.
+        case rejectedStage(BatchUpdateError)
+        /// The view itself refused the batch. Tabula reloaded.
+        case viewRejectedBatch(String)
+        /// An item no configurator takes reached the view (through a live source, which skips
+        /// ``ListAdapter/apply(_:animatingDifferences:)``'s check). The view shows a placeholder cell for it.
+        case noConfigurator(item: String, at: ItemPath)
+        /// The cell of a kind of item shown for the first time (``ListItem``) could not be
+        /// registered; the view shows a placeholder cell for it.
+        case configuration(String)
+        /// A user's edit (a swipe to delete, a move) named an item or a path the list no longer
+        /// has: an update removed it while the gesture ran. Nothing was changed.
+        case staleEdit(String)
+        /// The closure of an observed list (``ListDriver/follow(animatingDifferences:_:)``) threw; the last
+        /// good list stays on screen, and the models it read are still followed.
+        case observedListFailed(String)
+    }
+
+    /// What happened.
+    public var kind: Kind
+
+    /// Creates a diagnostic.
+    public init(_ kind: Kind) { self.kind = kind }
+
+    public var description: String {
+        switch kind {
+        case let .viewOutOfSync(view, snapshot):
+            return "the view showed section counts \(view) but Tabula's snapshot has \(snapshot); reloaded instead of animating"
+        case let .rejectedStage(error):
+            return "a batch update would have raised (\(error)); reloaded instead"
+        case let .viewRejectedBatch(message):
+            return "the view rejected a batch update (\(message)); reloaded instead"
+        case let .noConfigurator(item, path):
+            return "no configurator takes the item at \(path) (\(item)); a placeholder cell is shown: add a CellConfigurator for its kind"
+        case let .configuration(problem):
+            return "\(problem); a placeholder cell is shown"
+        case let .staleEdit(error):
+            return "an edit by the user no longer applies (\(error)); nothing was changed"
+        case let .observedListFailed(error):
+            return "the observed list could not be built (\(error)); the last good list stays"
+        }
+    }
+}
