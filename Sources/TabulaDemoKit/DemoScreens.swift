@@ -2,29 +2,6 @@ import Tabula
 import TabulaExamples
 import TabulaTerminal
 
-/// The screens `--dump` knows, in menu order.
-public enum DemoScreen: String, CaseIterable, Sendable {
-    case countries, settings, events, search, mixed, observed, live
-
-    public var menuTitle: String {
-        switch self {
-        case .countries: return "Countries — one data provider, one kind of cell"
-        case .settings: return "Settings — switches and choices from one data source"
-        case .events: return "Events — rows of many kinds, with search"
-        case .search: return "User search — results arrive as you type; Enter opens a user"
-        case .mixed: return "Mixed cells — two sections, two cell styles"
-        case .observed: return "Observed model — keys change a model, the list follows"
-        case .live: return "Live database — SQLite rows changing as you watch"
-        }
-    }
-}
-
-/// A row of the home menu.
-public struct MenuRow: Identifiable, Hashable, Sendable {
-    public var screen: DemoScreen
-    public var id: String { screen.rawValue }
-}
-
 /// Builds the demo's screens.
 @MainActor
 public final class DemoScreens {
@@ -173,45 +150,4 @@ public final class DemoScreens {
         }
         return live.makePage()
     }
-}
-
-/// A row of the user search: content states are items like any other, so they take part in the
-/// diff (a loading row turning into results never desynchronises the view).
-public enum SearchRow: Identifiable, Hashable, Sendable {
-    case hint(String)
-    case loading(String)
-    case noResults(String)
-    case user(User)
-
-    public var id: String {
-        switch self {
-        case .hint: return "hint"
-        case .loading: return "loading"
-        case .noResults: return "none"
-        case .user(let user): return "user:\(user.login)"
-        }
-    }
-
-    static var cells: CellConfigurators<SearchRow> {
-        CellConfigurators {
-            CellConfigurator.content { row in
-                switch row {
-                case .hint(let text): return CellContent(text: text, style: "empty")
-                case .loading(let query): return CellContent(text: "Searching for “\(query)”…", style: "empty")
-                case .noResults(let query): return CellContent(text: "Nobody matches “\(query)”", style: "empty")
-                case .user(let user): return CellContent(text: user.login, secondaryText: user.name, accessory: .disclosureIndicator)
-                }
-            }
-        }
-    }
-
-    static func snapshot(_ rows: [SearchRow]) -> Snapshot<String, SearchRow> {
-        try! Snapshot([Section("results", items: rows)])
-    }
-}
-
-/// Where the live database screen gets its page (the GRDB integration provides one).
-@MainActor
-public protocol LiveSource: AnyObject {
-    func makePage() -> any DemoPage
 }
