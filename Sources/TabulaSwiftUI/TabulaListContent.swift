@@ -1,0 +1,58 @@
+import Tabula
+
+/// What a ``TabulaList`` shows and does, apart from SwiftUI: the part its UIKit and AppKit
+/// representables share, and that tests drive through the headless adapter on any platform.
+@MainActor
+package struct TabulaListContent<SectionID: Hashable & Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
+    package var snapshot: Snapshot<SectionID, Item>
+    package var cells: CellConfigurators<Item>
+    package var updateKind: @Sendable (Item, Item) -> UpdateKind?
+    package var selection: ListSelection<Item.ID> = .none
+    /// Items dropped because their identifier repeated.
+    package var duplicates = DuplicateReport<SectionID, Item.ID>()
+    /// Whether the list is in editing mode (SwiftUI's `editMode`).
+    package var isEditing = false
+    package var actions = Actions()
+
+    package struct Actions {
+        package var onSelect: ((Item) -> Void)?
+        package var onDelete: ((Item) -> Void)?
+        package var onMove: ((Item, Snapshot<SectionID, Item>) -> Void)?
+        package var leadingSwipeActions: ((Item) -> [ListRowAction])?
+        package var trailingSwipeActions: ((Item) -> [ListRowAction])?
+        package var contextMenu: ((Item) -> [ListRowAction])?
+        package var onApply: ((ApplyResult) -> Void)?
+        package var onConfigurationError: ((ConfigurationError) -> Void)?
+        package var onDuplicates: ((DuplicateReport<SectionID, Item.ID>) -> Void)?
+        package init() {}
+    }
+
+    package init(snapshot: Snapshot<SectionID, Item>, cells: CellConfigurators<Item>, updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?) {
+        self.snapshot = snapshot
+        self.cells = cells
+        self.updateKind = updateKind
+    }
+
+    /// The snapshot of `sections`, nothing thrown: a section identifier that repeats adds its
+    /// items to the first section of that identifier, and an item identifier that repeats is
+    /// dropped as `policy` says (``DuplicatePolicy/keepFirst`` or ``DuplicatePolicy/keepLast``;
+    /// ``DuplicatePolicy/reject`` is taken as keep-first) and reported.
+    package static func resolving(
+        _ sections: [Section<SectionID, Item>], keeping policy: DuplicatePolicy
+    ) -> (snapshot: Snapshot<SectionID, Item>, report: DuplicateReport<SectionID, Item.ID>) {
+        var merged: [Section<SectionID, Item>] = []
+        var position: [SectionID: Int] = [:]
+        for section in sections {
+            if let index = position[section.id] {
+                merged[index].items += section.items
+            } else {
+                position[section.id] = merged.count
+                merged.append(section)
+            }
+        }
+        let keep = policy == .keepLast ? DuplicatePolicy.keepLast : .keepFirst
+        // No section identifier repeats now, and item repeats are dropped: nothing is thrown.
+        guard let resolved = try? Snapshot.resolvingDuplicates(in: merged, keeping: keep) else { return (Snapshot(), DuplicateReport()) }
+        return resolved
+    }
+}
