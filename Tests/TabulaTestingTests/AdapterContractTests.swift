@@ -140,4 +140,8 @@ func terminalSelectsByIdentity() async throws {
     #expect(terminal.selectedItem?.id == 25)
     #expect(terminal.render(width: 20, height: 5, styled: false).contains { $0.hasPrefix("▸ n25") }, "scrolled to keep it on screen")
     #expect(throws: SnapshotError<Int, Int>.unknownItem(99)) { try terminal.selectItem(99) }
+    terminal.setCursor(ItemPath(item: 3, section: 0))
+    #expect(terminal.selectedItem?.id == 3)
+    terminal.setCursor(ItemPath(item: 30, section: 0))
+    #expect(terminal.selectedItem?.id == 3, "a path out of range leaves the cursor where it is")
 }

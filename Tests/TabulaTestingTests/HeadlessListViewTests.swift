@@ -61,6 +61,10 @@ struct HeadlessListViewTests {
         #expect(source.requests.count == 15, "only the five rows that came into view were requested")
         #expect(list.counters.cellsCreated == 10, "the five that left were reused")
         #expect(list.counters.cellsReused == 5)
+        #expect(list.pooledCellCount(forReuseIdentifier: "cell") == 0, "every cell created is on screen again")
+        list.viewportHeight = 4
+        #expect(list.pooledCellCount(forReuseIdentifier: "cell") == 6, "a smaller window sends six cells to their pool")
+        list.viewportHeight = 10
         try list.scrollToItem(at: ItemPath(item: 95, section: 0))
         #expect(list.indexPathsForVisibleItems.last == ItemPath(item: 99, section: 0), "scrolling stops at the end")
         try list.scrollToTop()

@@ -153,11 +153,13 @@ struct SeedShapesTests {
     @Test("configure closures get the cell's path, its section's size and the view, kept current by reconfigures")
     func contexts() async throws {
         var seen: [Int: (path: ItemPath, last: Bool, isView: Bool)] = [:]
+        var first: [Int: Bool] = [:]
         let list = HeadlessListView(viewportHeight: nil)
         let cells = CellConfigurators<Note> {
             CellConfigurator.cell(HeadlessCell.self) { cell, note, context in
                 cell.text = note.title + (context.isLastInSection ? " (last)" : "")
                 seen[note.id] = (context.path, context.isLastInSection, context.view === list)
+                first[note.id] = context.isFirstInSection
             }
         }
         let adapter = try HeadlessListAdapter<Int, Note>(listView: list, cells: cells, updateKind: { $0 == $1 ? nil : .reconfigure })
@@ -167,6 +169,7 @@ struct SeedShapesTests {
         try await adapter.apply(Snapshot([Section(0, items: [Note(id: 1, title: "a2"), Note(id: 2, title: "b"), Note(id: 3, title: "c")])]))
         #expect(seen[1]?.path == ItemPath(item: 0, section: 0) && seen[1]?.last == false)
         #expect(seen[3]?.path == ItemPath(item: 2, section: 0) && seen[3]?.last == true)
+        #expect(first == [1: true, 2: false, 3: false])
     }
 
     @Test("a storyboard prototype's identifier is left alone: nothing registered over it")

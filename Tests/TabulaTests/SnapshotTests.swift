@@ -304,6 +304,10 @@ struct SnapshotTests {
         #expect(snapshot.requestedUpdate(for: 3) == nil)
         #expect(throws: RowError.unknownItem(42)) { try snapshot.reloadItems([42]) }
         #expect(!snapshot.clearingUpdateRequests().hasRequestedUpdates)
+        #expect(!snapshot.isReloadRequested(forSection: "a"))
+        try snapshot.reloadSections(["a"])
+        #expect(snapshot.isReloadRequested(forSection: "a") && !snapshot.isReloadRequested(forSection: "b"))
+        #expect(!snapshot.clearingUpdateRequests().isReloadRequested(forSection: "a"))
     }
 
     @Test func arrayDataProvider() {
