@@ -2,12 +2,6 @@
     import AppKit
     import Tabula
 
-    /// What the AppKit adapter's handlers return: row actions for swipes, a menu for context menus.
-    public enum AppKitPlatform: ListPlatform {
-        public typealias SwipeActions = [NSTableViewRowAction]
-        public typealias ContextMenu = NSMenu
-    }
-
     /// Makes an `NSTableView` show snapshots, with the same configurators, pipeline and
     /// `ListAdapterCore` as the UIKit adapters. `NSTableView` has no sections: each section's
     /// header becomes a group row and its footer a plain row after its items. It applies row
