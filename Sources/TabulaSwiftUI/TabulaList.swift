@@ -2,25 +2,6 @@
     import SwiftUI
     import Tabula
 
-    /// How ``TabulaList`` shows its sections.
-    public enum TabulaListStyle: Hashable, Sendable {
-        /// A table: `UITableView` with this style on iOS, `NSTableView` on macOS.
-        case table(Appearance)
-        /// A collection view with a list layout of this appearance on iOS; a table on macOS, which
-        /// has no list layout.
-        case collection(Appearance)
-
-        /// The look of the list.
-        public enum Appearance: Hashable, Sendable {
-            /// Plain rows, edge to edge.
-            case plain
-            /// Grouped sections.
-            case grouped
-            /// Grouped sections inset from the edges, as in Settings.
-            case insetGrouped
-        }
-    }
-
     /// A Tabula list in a SwiftUI screen: a table or collection view showing a snapshot, updated
     /// through the same pipeline as every adapter (a verified, animated diff; a reload when UIKit
     /// would reject a batch), with selection and actions bound back into SwiftUI.
@@ -141,14 +122,6 @@
                 preconditionFailure("TabulaList: \(error)")
             }
         }
-    }
-
-    /// The edge a row's swipe actions appear on.
-    public enum ListRowEdge: Hashable, Sendable {
-        /// The leading edge.
-        case leading
-        /// The trailing edge.
-        case trailing
     }
 
     extension TabulaList where Item: Equatable {
