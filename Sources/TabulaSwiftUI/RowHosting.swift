@@ -55,7 +55,7 @@ enum RowHosting {
 #if canImport(SwiftUI)
     /// A row's view with the identity of its item: `@State` inside belongs to one item, survives
     /// its reconfigures, and does not follow the cell to another item.
-    struct HostedRowView<Row: HostedRow, Identity: Hashable>: View {
+    fileprivate struct HostedRowView<Row: HostedRow, Identity: Hashable>: View {
         let row: Row
         let item: Row.Item
         let identity: Identity
@@ -64,7 +64,7 @@ enum RowHosting {
     }
 
     /// The row of a configurator declared with closures (``CellConfigurator/swiftUI(reuseIdentifier:describe:content:)``).
-    struct ClosureRow<Item, Content: View>: HostedRow {
+    fileprivate struct ClosureRow<Item, Content: View>: HostedRow {
         let describeItem: @MainActor (Item) -> CellContent
         let content: @MainActor (Item) -> Content
 
