@@ -2,50 +2,6 @@
     import UIKit
     import Tabula
 
-    /// Tabula's standard table cell: shows ``CellContent`` through `UIListContentConfiguration`, with a
-    /// `UISwitch` for toggle accessories. Content configurators use it.
-    open class TabulaTableCell: UITableViewCell, ContentCell, TogglingCell {
-        /// Called when the user flips the switch of a toggle accessory.
-        public var onToggle: ((Bool) -> Void)?
-        private lazy var toggle: UISwitch = {
-            let toggle = UISwitch()
-            toggle.addTarget(self, action: #selector(toggled), for: .valueChanged)
-            return toggle
-        }()
-
-        /// Shows `content`: text, secondary text, accessory and style.
-        public func apply(_ content: CellContent) {
-            var configuration: UIListContentConfiguration
-            switch content.style {
-            case "subtitle": configuration = .subtitleCell()
-            case "value": configuration = .valueCell()
-            default: configuration = content.secondaryText == nil ? .cell() : .valueCell()
-            }
-            configuration.text = content.text
-            configuration.secondaryText = content.secondaryText
-            contentConfiguration = configuration
-            accessoryView = nil
-            accessoryType = .none
-            if let isOn = content.accessory.toggleState {
-                toggle.isOn = isOn
-                accessoryView = toggle
-                selectionStyle = .none
-            } else {
-                selectionStyle = .default
-                if content.accessory.isDisclosureIndicator { accessoryType = .disclosureIndicator }
-                if content.accessory.isCheckmark { accessoryType = .checkmark }
-            }
-        }
-
-        @objc private func toggled() { onToggle?(toggle.isOn) }
-
-        /// Clears the content and the switch handler before the cell is reused.
-        open override func prepareForReuse() {
-            super.prepareForReuse()
-            onToggle = nil
-        }
-    }
-
     /// Tabula's standard collection cell: shows ``CellContent`` as a list cell, with one switch
     /// (kept across updates) for toggle accessories. In a section snapshot's section it also shows
     /// the item's place in the tree: indentation, and an outline disclosure that follows the
@@ -116,39 +72,5 @@
             indentationLevel = 0
             accessories = []
         }
-    }
-
-    /// A section header or footer of a collection view, showing a title.
-    open class TabulaTitleView: UICollectionReusableView, TitleShowingView {
-        /// The label showing the title.
-        public let label = UILabel()
-
-        /// Creates the view and its subviews.
-        public override init(frame: CGRect) {
-            super.init(frame: frame)
-            setUpLabel()
-        }
-
-        /// Creates the view from an archive (a nib), with its subviews.
-        public required init?(coder: NSCoder) {
-            super.init(coder: coder)
-            setUpLabel()
-        }
-
-        private func setUpLabel() {
-            label.font = .preferredFont(forTextStyle: .headline)
-            label.adjustsFontForContentSizeCategory = true
-            label.translatesAutoresizingMaskIntoConstraints = false
-            addSubview(label)
-            NSLayoutConstraint.activate([
-                label.leadingAnchor.constraint(equalTo: layoutMarginsGuide.leadingAnchor),
-                label.trailingAnchor.constraint(equalTo: layoutMarginsGuide.trailingAnchor),
-                label.topAnchor.constraint(equalTo: topAnchor, constant: 8),
-                label.bottomAnchor.constraint(equalTo: bottomAnchor, constant: -8),
-            ])
-        }
-
-        /// Shows `title`.
-        public func showTitle(_ title: String?) { label.text = title }
     }
 #endif
