@@ -95,7 +95,7 @@
         /// out of range.
         private func path(ofRow row: Int) -> ItemPath? {
             guard rows.indices.contains(row), case .item(let id) = rows[row] else { return nil }
-            return driver.snapshot.indexPath(of: id)
+            return driver.snapshot.itemPath(for: id)
         }
 
         /// Scrolls the row of the item `id` into view.
@@ -153,7 +153,7 @@
                 (view as? TabulaTableCellView)?.apply(CellContent(text: driver.snapshot.section(id)?.footer, style: "footer"))
                 return view
             case .item(let id):
-                guard let path = driver.snapshot.indexPath(of: id) else { return nil }
+                guard let path = driver.snapshot.itemPath(for: id) else { return nil }
                 return core.cell(at: path, in: tableView, registrar: self) { identifier in
                     // A nib registered under the identifier is made by the table; a class by us.
                     dequeue(identifier, make: classes[identifier], tableView)
@@ -198,11 +198,11 @@
             guard let tableView else { return }
             let now = tableView.selectedRowIndexes.compactMap { rows.indices.contains($0) ? rows[$0] : nil }
             for row in selectedRows where !now.contains(row) {
-                if case .item(let id) = row, let path = driver.snapshot.indexPath(of: id) { core.didDeselect(at: path) }
+                if case .item(let id) = row, let path = driver.snapshot.itemPath(for: id) { core.didDeselect(at: path) }
             }
             var deselect = IndexSet()
             for row in now where !selectedRows.contains(row) {
-                if case .item(let id) = row, let path = driver.snapshot.indexPath(of: id), core.didSelect(at: path, isEditing: false),
+                if case .item(let id) = row, let path = driver.snapshot.itemPath(for: id), core.didSelect(at: path, isEditing: false),
                     let index = rowIndex[row]
                 {
                     deselect.insert(index)

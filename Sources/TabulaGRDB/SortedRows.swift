@@ -108,7 +108,7 @@ actor SortedRows<Record: ListRecord> {
         for (id, change) in changes {
             let shownRowID = shownRowIDs[id]
             var holders: [(rowID: Int64, record: Record)] = []
-            if let shownRowID, !change.touches(shownRowID), let path = next.indexPath(of: id), let record = next.item(at: path) {
+            if let shownRowID, !change.touches(shownRowID), let path = next.itemPath(for: id), let record = next.item(at: path) {
                 holders.append((shownRowID, record))
             }
             if let aside = hidden[id] {
@@ -126,7 +126,7 @@ actor SortedRows<Record: ListRecord> {
             hidden[id] = holders.count == 1 ? nil : Dictionary(holders.lazy.filter { $0.rowID != chosen.rowID }.map { ($0.rowID, $0.record) }, uniquingKeysWith: { _, last in last })
             // Unchanged: the row shown is the same and did not arrive in these commits.
             if chosen.rowID == shownRowID && !change.touches(chosen.rowID) { continue }
-            if let path = next.indexPath(of: id), keepsPlace(chosen.record, at: path, in: next) {
+            if let path = next.itemPath(for: id), keepsPlace(chosen.record, at: path, in: next) {
                 try next.updateItems([chosen.record])
             } else {
                 removed.append(id)

@@ -215,7 +215,7 @@ extension TerminalListView: ListViewGlue {
 
     /// Keeps the cursor on the same item when it is still there, otherwise near where it was.
     private func keepCursor(previous id: Item.ID?) {
-        if let id, let path = displayedSnapshot.indexPath(of: id) {
+        if let id, let path = displayedSnapshot.itemPath(for: id) {
             cursor = path
         } else if let cursor, displayedSnapshot.item(at: cursor) == nil {
             let flat = flatPaths()

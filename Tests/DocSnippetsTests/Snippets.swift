@@ -50,9 +50,9 @@ struct DocSnippets {
         }
         print(snapshot.numberOfItems(inSection: "europe"))   // 2, by identifier, as in Apple's snapshot
         print(snapshot.numberOfItems(inSectionAt: 7))   // 0, by position: out of range is an answer, not a crash
-        print(snapshot.indexPath(of: "IS")!)          // 0 - 1 (section 0, item 1), found in O(1)
+        print(snapshot.itemPath(for: "IS")!)          // 0 - 1 (section 0, item 1), found in O(1)
         #expect(snapshot.numberOfItems(inSection: "europe") == 2 && snapshot.numberOfItems(inSectionAt: 0) == 2 && snapshot.numberOfItems(inSectionAt: 7) == 0)
-        #expect(snapshot.indexPath(of: "IS") == ItemPath(item: 1, section: 0))
+        #expect(snapshot.itemPath(for: "IS") == ItemPath(item: 1, section: 0))
 
         // Bad data throws a SnapshotError that names the identifier and both positions.
         do { try snapshot.appendItems([Country(code: "FR", name: "France")]) }

@@ -329,7 +329,7 @@ struct RandomInterruptionTests {
                         var items = [Entry]()
                         for _ in 0..<editor.int(1...3) {
                             let id = ids[editor.int(0...(ids.count - 1))]
-                            var item = try #require(latest.indexPath(of: id).flatMap(latest.item(at:)))
+                            var item = try #require(latest.itemPath(for: id).flatMap(latest.item(at:)))
                             item.version += editor.int(0...2)
                             items.append(item)
                         }

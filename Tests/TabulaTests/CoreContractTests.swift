@@ -69,9 +69,9 @@ struct CoreContractTests {
             try snapshot.deleteSections(["temp\(round)"])
         }
         #expect(snapshot._tokenTableSize < 200, "token table: \(snapshot._tokenTableSize) entries")
-        #expect(snapshot.indexPath(of: 3) == ItemPath(item: 3, section: 0))
+        #expect(snapshot.itemPath(for: 3) == ItemPath(item: 3, section: 0))
         try snapshot.insertSections([RowSection("first", items: [Row(id: 99)])], at: 0)
-        #expect(snapshot.indexPath(of: 3) == ItemPath(item: 3, section: 1))
+        #expect(snapshot.itemPath(for: 3) == ItemPath(item: 3, section: 1))
         #expect(snapshot.sectionIndex(of: "kept") == 1)
         snapshot._checkInvariantsNow()
     }

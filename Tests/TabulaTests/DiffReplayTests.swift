@@ -20,8 +20,8 @@ func replay(
     for stage in changeset.stages {
         stage.snapshot._checkInvariantsNow()
         for (s, section) in stage.snapshot.sections.enumerated() {
-            for (i, row) in section.items.enumerated() where stage.snapshot.indexPath(of: row.id) != ItemPath(item: i, section: s) {
-                Issue.record("stage snapshot indexes \(row.id) at \(String(describing: stage.snapshot.indexPath(of: row.id))), not (\(s), \(i))")
+            for (i, row) in section.items.enumerated() where stage.snapshot.itemPath(for: row.id) != ItemPath(item: i, section: s) {
+                Issue.record("stage snapshot indexes \(row.id) at \(String(describing: stage.snapshot.itemPath(for: row.id))), not (\(s), \(i))")
             }
         }
     }
@@ -54,7 +54,7 @@ func minimumMoves(_ old: RowSnapshot, _ new: RowSnapshot) -> (items: Int, sectio
         guard old.containsSection(section.id) else { continue }
         var sameSectionRows = [Int]()
         for row in section.items {
-            guard let from = old.indexPath(of: row.id), old.containsSection(old.sections[from.section].id) else { continue }
+            guard let from = old.itemPath(for: row.id), old.containsSection(old.sections[from.section].id) else { continue }
             let fromSection = old.sections[from.section].id
             if fromSection == section.id {
                 sameSectionRows.append(from.item)

@@ -43,8 +43,8 @@ struct IncrementalBuildPropertyTests {
         built._checkInvariantsNow()
         var ids = expected.itemIdentifiers + previous.itemIdentifiers
         ids.append(-1)
-        for id in ids where built.indexPath(of: id) != expected.indexPath(of: id) {
-            Issue.record("\(context): \(id) at \(String(describing: built.indexPath(of: id))), expected \(String(describing: expected.indexPath(of: id)))")
+        for id in ids where built.itemPath(for: id) != expected.itemPath(for: id) {
+            Issue.record("\(context): \(id) at \(String(describing: built.itemPath(for: id))), expected \(String(describing: expected.itemPath(for: id)))")
         }
         for sectionID in expected.sectionIdentifiers + ["absent"] {
             #expect(built.sectionIndex(of: sectionID) == expected.sectionIndex(of: sectionID), "\(context)")
@@ -178,7 +178,7 @@ struct IncrementalBuildPropertyTests {
                 #expect(snapshot.itemIdentifiers == expected.itemIdentifiers, "\(context)")
                 #expect(snapshot.sections.map { $0.items.map(\.value) } == expected.sections.map { $0.items.map(\.value) }, "\(context)")
                 snapshot._checkInvariantsNow()
-                for id in expected.itemIdentifiers + previous.itemIdentifiers where snapshot.indexPath(of: id) != expected.indexPath(of: id) {
+                for id in expected.itemIdentifiers + previous.itemIdentifiers where snapshot.itemPath(for: id) != expected.itemPath(for: id) {
                     Issue.record("\(context): \(id) misplaced without ==")
                 }
             case let (.failure(error), .failure(expected)):
@@ -249,9 +249,9 @@ struct IncrementalBuildPropertyTests {
         let next = try RowSnapshot([RowSection("a", items: changed)], updating: previous)
         #expect(next._index.bucketCount == previous._index.bucketCount)
         #expect(next._index.tombstones == previous._index.tombstones + 1)
-        #expect(next.indexPath(of: 5_000) == ItemPath(item: 500, section: 0))
-        #expect(next.indexPath(of: 10) == nil)
-        #expect(next.indexPath(of: 11) == ItemPath(item: 10, section: 0))
+        #expect(next.itemPath(for: 5_000) == ItemPath(item: 500, section: 0))
+        #expect(next.itemPath(for: 10) == nil)
+        #expect(next.itemPath(for: 11) == ItemPath(item: 10, section: 0))
         #expect(throws: Failure.duplicateItem(3, first: ItemPath(item: 3, section: 0), second: ItemPath(item: 700, section: 0))) {
             var repeated = changed
             repeated.insert(Row(id: 3), at: 700)

@@ -37,7 +37,7 @@ struct ItemIndexTests {
             for (r, item) in section.items.enumerated() { expected[item.id.value] = ItemPath(item: r, section: s) }
         }
         for probe in probes {
-            #expect(snapshot.indexPath(of: Colliding(value: probe)) == expected[probe], "\(context) probe \(probe)")
+            #expect(snapshot.itemPath(for: Colliding(value: probe)) == expected[probe], "\(context) probe \(probe)")
         }
         // The batched lookups of the diff (each bucket read ahead of its probe) agree.
         #expect(snapshot._indexPaths(of: probes.map { Colliding(value: $0) }) == probes.map { expected[$0] }, "\(context) batch")
@@ -87,7 +87,7 @@ struct ItemIndexTests {
                 case 4:
                     // Move one item to any position, possibly in another section.
                     guard !present.isEmpty else { continue }
-                    let from = snapshot.indexPath(of: Colliding(value: present.randomElement(using: &rng)!))!
+                    let from = snapshot.itemPath(for: Colliding(value: present.randomElement(using: &rng)!))!
                     let item = reference[from.section].items.remove(at: from.item)
                     let s = Int.random(in: 0..<reference.count, using: &rng)
                     let row = Int.random(in: 0...reference[s].items.count, using: &rng)
@@ -129,11 +129,11 @@ struct ItemIndexTests {
         }
         #expect(expected.count == 2_801)
         let probes = ids + (0..<200).map { _ in UUID() }
-        for id in probes { #expect(snapshot.indexPath(of: id) == expected[id], "\(id)") }
+        for id in probes { #expect(snapshot.itemPath(for: id) == expected[id], "\(id)") }
         #expect(snapshot._indexPaths(of: probes) == probes.map { expected[$0] })
         // The UUID hash is a function of the bytes: an equal UUID made anew is found.
         let copy = UUID(uuid: ids[2_999].uuid)
-        #expect(snapshot.indexPath(of: copy) == ItemPath(item: 999, section: 2))
+        #expect(snapshot.itemPath(for: copy) == ItemPath(item: 999, section: 2))
         #expect(throws: Snapshot<Int, Tagged>.Failure.duplicateItem(ids[5], first: ItemPath(item: 5, section: 0), second: ItemPath(item: 0, section: 1))) {
             try Snapshot<Int, Tagged>([Section(0, items: ids[0..<10].map(Tagged.init)), Section(1, items: [Tagged(id: ids[5])])])
         }
@@ -151,13 +151,13 @@ struct ItemIndexTests {
         try snapshot.deleteItems([20_000])
         try snapshot.insertItems([Row(id: -1)], at: ItemPath(item: 5, section: 0))
         snapshot._checkInvariantsNow()
-        #expect(snapshot.indexPath(of: 0) == ItemPath(item: 1, section: 5_000))
-        #expect(snapshot.indexPath(of: 105_000) == ItemPath(item: 0, section: 5_000))
-        #expect(snapshot.indexPath(of: -1) == ItemPath(item: 5, section: 0))
-        #expect(snapshot.indexPath(of: 39_999) == ItemPath(item: 39_998, section: 0))
-        #expect(snapshot.indexPath(of: 20_000) == nil)
+        #expect(snapshot.itemPath(for: 0) == ItemPath(item: 1, section: 5_000))
+        #expect(snapshot.itemPath(for: 105_000) == ItemPath(item: 0, section: 5_000))
+        #expect(snapshot.itemPath(for: -1) == ItemPath(item: 5, section: 0))
+        #expect(snapshot.itemPath(for: 39_999) == ItemPath(item: 39_998, section: 0))
+        #expect(snapshot.itemPath(for: 20_000) == nil)
         let probes = [0, 105_000, -1, 39_999, 20_000, 7, 104_321, 200_000]
-        #expect(snapshot._indexPaths(of: probes) == probes.map { snapshot.indexPath(of: $0) })
+        #expect(snapshot._indexPaths(of: probes) == probes.map { snapshot.itemPath(for: $0) })
         #expect(snapshot._indexPaths(of: probes).compactMap { $0 }.count == 6)
         // A repeat is found in a wide table too, naming both positions.
         #expect(throws: Snapshot<Int, Row>.Failure.duplicateItem(104_999, first: ItemPath(item: 0, section: 4_999), second: ItemPath(item: 0, section: 5_001))) {
@@ -174,8 +174,8 @@ struct ItemIndexTests {
         let snapshot = try Snapshot(sections())
         #expect(snapshot._index.bucketCount == 1 << 20)
         snapshot._checkInvariantsNow()
-        #expect(snapshot.indexPath(of: 250_123) == ItemPath(item: 50_123, section: 2))
-        #expect(snapshot.indexPath(of: 400_000) == nil)
+        #expect(snapshot.itemPath(for: 250_123) == ItemPath(item: 50_123, section: 2))
+        #expect(snapshot.itemPath(for: 400_000) == nil)
         // Two repeats: the one whose second occurrence comes first in input order is reported, as
         // the item-by-item build does.
         var repeated = sections()
@@ -205,7 +205,7 @@ struct ItemIndexTests {
         #expect(small._index.tombstones <= max(small.numberOfItems, 16))
         small._checkInvariantsNow()
         #expect(small.numberOfItems == 1_000)
-        #expect(small.indexPath(of: 5_999) == ItemPath(item: 999, section: 0))
+        #expect(small.itemPath(for: 5_999) == ItemPath(item: 999, section: 0))
         snapshot = Snapshot()
         #expect(snapshot._index.byteCount == 0)
     }

@@ -15,7 +15,7 @@ struct ReadmeTests {
         }
         #expect(snapshot.numberOfItems(inSection: "europe") == 2)
         #expect(snapshot.numberOfItems(inSectionAt: 7) == 0)
-        #expect(snapshot.indexPath(of: "IS") == ItemPath(item: 1, section: 0))
+        #expect(snapshot.itemPath(for: "IS") == ItemPath(item: 1, section: 0))
         var message = ""
         do { try snapshot.appendItems([Country(code: "FR", name: "France")]) } catch { message = "\(error)" }
         #expect(message == "duplicate item identifier FR at 0 - 0 and at 0 - 2")

@@ -92,7 +92,7 @@ struct SnapshotPropertyTests {
                 #expect(snapshot.sections.map(\.items) == reference.sections.map(\.items), "\(context)")
                 #expect(snapshot.numberOfItems == reference.sections.reduce(0) { $0 + $1.items.count }, "\(context)")
                 for probe in 0..<40 {
-                    #expect(snapshot.indexPath(of: probe) == reference.path(of: probe), "\(context) probe \(probe)")
+                    #expect(snapshot.itemPath(for: probe) == reference.path(of: probe), "\(context) probe \(probe)")
                 }
                 for (s, section) in reference.sections.enumerated() {
                     #expect(snapshot.numberOfItems(inSectionAt: s) == section.items.count)

@@ -41,8 +41,8 @@ struct SnapshotTests {
         #expect(sample.item(at: ItemPath(item: 0, section: 9)) == nil)
         #expect(sample[4] == Row(id: 4))
         #expect(sample[99] == nil)
-        #expect(sample.indexPath(of: 3) == ItemPath(item: 2, section: 0))
-        #expect(sample.indexPath(of: 99) == nil)
+        #expect(sample.itemPath(for: 3) == ItemPath(item: 2, section: 0))
+        #expect(sample.itemPath(for: 99) == nil)
         #expect(sample.sectionIndex(of: "c") == 2)
         #expect(sample.sectionIdentifier(containingItem: 4) == "b")
         #expect(sample.sectionIdentifiers == ["a", "b", "c"])
@@ -94,7 +94,7 @@ struct SnapshotTests {
         let (snapshot, report) = try RowSnapshot.resolvingDuplicates(in: input, keeping: .keepFirst)
         #expect(ids(snapshot) == [[1, 2], [3]])
         #expect(snapshot[2]?.value == 1)
-        #expect(snapshot.indexPath(of: 3) == ItemPath(item: 0, section: 1))
+        #expect(snapshot.itemPath(for: 3) == ItemPath(item: 0, section: 1))
         #expect(report.dropped == [
             .init(id: 2, droppedAt: ItemPath(item: 0, section: 1), droppedFromSection: "page2", keptAt: ItemPath(item: 1, section: 0), keptInSection: "page1"),
             .init(id: 1, droppedAt: ItemPath(item: 2, section: 1), droppedFromSection: "page2", keptAt: ItemPath(item: 0, section: 0), keptInSection: "page1"),
@@ -130,7 +130,7 @@ struct SnapshotTests {
 
     @Test func uncheckedInitTrustsUniqueInput() {
         let snapshot = RowSnapshot(uncheckedUniqueSections: [RowSection("a", items: [Row(id: 1)])])
-        #expect(snapshot.indexPath(of: 1) == ItemPath(item: 0, section: 0))
+        #expect(snapshot.itemPath(for: 1) == ItemPath(item: 0, section: 0))
     }
 
     @Test("unchecked init traps in every build on repeated identifiers, naming the identifier and both positions")
@@ -175,9 +175,9 @@ struct SnapshotTests {
         try snapshot.insertSections(["z"], beforeSection: "a")
         try snapshot.insertSections(["m"], afterSection: "b")
         #expect(snapshot.sectionIdentifiers == ["z", "a", "b", "m", "c", "d"])
-        #expect(snapshot.indexPath(of: 4) == ItemPath(item: 0, section: 2))
+        #expect(snapshot.itemPath(for: 4) == ItemPath(item: 0, section: 2))
         try snapshot.appendSections([RowSection("e", header: "E", items: [Row(id: 50)])])
-        #expect(snapshot.indexPath(of: 50) == ItemPath(item: 0, section: 6))
+        #expect(snapshot.itemPath(for: 50) == ItemPath(item: 0, section: 6))
         snapshot._checkInvariantsNow()
     }
 
@@ -198,8 +198,8 @@ struct SnapshotTests {
         try snapshot.deleteSections(["a"])
         #expect(snapshot.sectionIdentifiers == ["b", "c"])
         #expect(snapshot.numberOfItems == 1)
-        #expect(snapshot.indexPath(of: 1) == nil)
-        #expect(snapshot.indexPath(of: 4) == ItemPath(item: 0, section: 0))
+        #expect(snapshot.itemPath(for: 1) == nil)
+        #expect(snapshot.itemPath(for: 4) == ItemPath(item: 0, section: 0))
         snapshot._checkInvariantsNow()
     }
 
@@ -207,7 +207,7 @@ struct SnapshotTests {
         var snapshot = sample
         try snapshot.moveSection("a", afterSection: "c")
         #expect(snapshot.sectionIdentifiers == ["b", "c", "a"])
-        #expect(snapshot.indexPath(of: 2) == ItemPath(item: 1, section: 2))
+        #expect(snapshot.itemPath(for: 2) == ItemPath(item: 1, section: 2))
         try snapshot.moveSection("a", beforeSection: "b")
         #expect(snapshot.sectionIdentifiers == ["a", "b", "c"])
         #expect(throws: RowError.moveRelativeToItself(nil)) { try snapshot.moveSection("a", beforeSection: "a") }
@@ -253,7 +253,7 @@ struct SnapshotTests {
         try snapshot.insertItems([Row(id: 12)], afterItem: 4)
         try snapshot.insertItems([Row(id: 13)], at: ItemPath(item: 0, section: 2))
         #expect(ids(snapshot) == [[1, 10, 11, 2, 3], [4, 12], [13]])
-        #expect(snapshot.indexPath(of: 3) == ItemPath(item: 4, section: 0))
+        #expect(snapshot.itemPath(for: 3) == ItemPath(item: 4, section: 0))
         #expect(throws: RowError.unknownItem(99)) { try snapshot.insertItems([Row(id: 14)], afterItem: 99) }
         #expect(throws: RowError.itemPathOutOfRange(ItemPath(item: 3, section: 1), itemsInSection: 2)) {
             try snapshot.insertItems([Row(id: 14)], at: ItemPath(item: 3, section: 1))
@@ -265,7 +265,7 @@ struct SnapshotTests {
         var snapshot = sample
         try snapshot.deleteItems([1, 3, 1])
         #expect(ids(snapshot) == [[2], [4], []])
-        #expect(snapshot.indexPath(of: 2) == ItemPath(item: 0, section: 0))
+        #expect(snapshot.itemPath(for: 2) == ItemPath(item: 0, section: 0))
         #expect(throws: RowError.unknownItem(1)) { try snapshot.deleteItems([2, 1]) }
         #expect(snapshot.contains(2), "a failed delete deletes nothing")
         snapshot.deleteAllItemsKeepingSections()

@@ -77,7 +77,7 @@ if arguments.contains("--debug") {
     let ours = measure(runs: runs) {
         let snapshot = try! Snapshot(sectionList)
         var sum = 0
-        for id in ids { sum &+= snapshot.indexPath(of: id)!.item }
+        for id in ids { sum &+= snapshot.itemPath(for: id)!.item }
         blackHole(sum)
     }
     let baseline = measure(runs: runs) {

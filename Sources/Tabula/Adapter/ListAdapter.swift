@@ -231,7 +231,7 @@ extension ListAdapter {
     /// The position of the item with identifier `id` on screen, or `nil` when it is not shown.
     ///
     /// - Complexity: O(1) on average.
-    public func itemPath(for id: Item.ID) -> ItemPath? { driver.snapshot.indexPath(of: id) }
+    public func itemPath(for id: Item.ID) -> ItemPath? { driver.snapshot.itemPath(for: id) }
 
     /// The identifier of the item at `path`, or `nil` for a path out of range (Apple's
     /// `itemIdentifier(for:)`).
@@ -249,7 +249,7 @@ extension ListAdapter {
     ///
     /// - Throws: `SnapshotError.unknownItem(id)` when no item shown has that identifier.
     public func existingItemPath(for id: Item.ID) throws -> ItemPath {
-        guard let path = driver.snapshot.indexPath(of: id) else {
+        guard let path = driver.snapshot.itemPath(for: id) else {
             throw SnapshotError<SectionID, Item.ID>.unknownItem(id)
         }
         return path

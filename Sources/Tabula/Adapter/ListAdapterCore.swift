@@ -163,7 +163,7 @@ where Item.ID: Sendable {
     /// still the view's visible cell of that item; returns whether it did.
     private func reconfigureVisible(_ cell: AnyObject, showing id: Item.ID) -> Bool {
         let snapshot = driver.snapshot
-        guard cellsFollowTheirItems, let path = snapshot.indexPath(of: id), let item = snapshot.item(at: path),
+        guard cellsFollowTheirItems, let path = snapshot.itemPath(for: id), let item = snapshot.item(at: path),
             let glue, glue.visibleCell(at: path) === cell, let configurator = cells.configurator(for: item)
         else { return false }
         configure(cell, with: configurator, item: item, at: path, in: snapshot)

@@ -132,7 +132,7 @@ struct InPlaceEdit<SectionID: Hashable & Sendable, Item: Identifiable> where Ite
             for (k, item) in updates.enumerated() { last[item.id] = k }
         }
         for (k, item) in updates.enumerated() {
-            guard let path = snapshot.indexPath(of: item.id), let old = snapshot.item(at: path) else { throw Failure.unknownItem(item.id) }
+            guard let path = snapshot.itemPath(for: item.id), let old = snapshot.item(at: path) else { throw Failure.unknownItem(item.id) }
             if updates.count > 1 && last[item.id] != k { continue }
             guard let kind = updateKind(old, item) else { continue }
             if kind == .reconfigure && canReconfigure?(old, item) ?? true {
@@ -146,7 +146,7 @@ struct InPlaceEdit<SectionID: Hashable & Sendable, Item: Identifiable> where Ite
         let before = snapshot.itemCounts
         var remaining = before
         for id in deletions where deleted.insert(id).inserted {
-            guard let path = snapshot.indexPath(of: id) else { throw Failure.unknownItem(id) }
+            guard let path = snapshot.itemPath(for: id) else { throw Failure.unknownItem(id) }
             update.deletedItems.append(path)
             remaining[path.section] -= 1
         }

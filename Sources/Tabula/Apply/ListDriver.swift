@@ -263,7 +263,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         snapshot = next
         keepSectionTrees(matching: next)
         if running { viewChangedUnderneath = true }
-        if var waiting = pending, let path = next.indexPath(of: item.id), let section = next.section(at: path.section) {
+        if var waiting = pending, let path = next.itemPath(for: item.id), let section = next.section(at: path.section) {
             let before = path.item > 0 ? section.items[path.item - 1].id : nil
             let after = path.item + 1 < section.items.count ? section.items[path.item + 1].id : nil
             if let before, waiting.snapshot.contains(before), (try? waiting.snapshot.moveItem(item.id, afterItem: before)) != nil {

@@ -239,7 +239,7 @@ extension DiffEngine {
                     stayRows[stayCount] = -1
                     stayCount += 1
                     continue
-                } else if let path = old.indexPath(of: id) {
+                } else if let path = old.itemPath(for: id) {
                     s = path.section
                     r = path.item
                     if hintSection >= 0 {

@@ -377,7 +377,7 @@ where Item.ID: Sendable, Classifier.Item == Item {
             afterRemovalsSnapshot._remove(sections: sections.deleted, rows: rows.removalsBySection)
             // Items that stay and changed show their new content from this stage on.
             for (path, _) in changes.inPlaceUpdates {
-                let destination = new.indexPath(of: oldSections[path.section].items[path.item].id)!
+                let destination = new.itemPath(for: oldSections[path.section].items[path.item].id)!
                 afterRemovalsSnapshot._sections[sections.survivingRank[path.section]].items[rows.row(of: path)] =
                     newSections[destination.section].items[destination.item]
             }

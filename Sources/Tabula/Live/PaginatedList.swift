@@ -207,7 +207,7 @@ public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifia
         for offset in page.items.indices {
             let item = page.items[offset]
             let here = ItemPath(item: base + offset, section: 0)
-            let earlier: ItemPath? = next.indexPath(of: .item(item.id)) ?? appendedIndex[item.id].map { _ in
+            let earlier: ItemPath? = next.itemPath(for: .item(item.id)) ?? appendedIndex[item.id].map { _ in
                 // Its position in the combined input: the page offset of the earlier copy.
                 ItemPath(item: base + (page.items[..<offset].lastIndex { $0.id == item.id } ?? 0), section: 0)
             }

@@ -70,7 +70,7 @@ extension Snapshot {
             for row in section.items.indices {
                 let item = section.items[row]
                 let path = ItemPath(item: row, section: position)
-                if let existing = indexPath(of: item.id) {
+                if let existing = itemPath(for: item.id) {
                     let shifted = existing.section < index ? existing : ItemPath(item: existing.item, section: existing.section + newSections.count)
                     throw Failure.duplicateItem(item.id, first: min(shifted, path), second: max(shifted, path))
                 }
@@ -273,7 +273,7 @@ extension Snapshot {
     /// - Complexity: O(*k* + *r*) for *k* new items and the *r* items after them in the section.
     @inlinable
     public mutating func insertItems(_ items: [Item], beforeItem beforeIdentifier: Item.ID) throws {
-        guard let path = indexPath(of: beforeIdentifier) else { throw Failure.unknownItem(beforeIdentifier) }
+        guard let path = itemPath(for: beforeIdentifier) else { throw Failure.unknownItem(beforeIdentifier) }
         try _insertItems(items, at: path)
     }
 
@@ -282,7 +282,7 @@ extension Snapshot {
     /// - Complexity: O(*k* + *r*) for *k* new items and the *r* items after them in the section.
     @inlinable
     public mutating func insertItems(_ items: [Item], afterItem afterIdentifier: Item.ID) throws {
-        guard let path = indexPath(of: afterIdentifier) else { throw Failure.unknownItem(afterIdentifier) }
+        guard let path = itemPath(for: afterIdentifier) else { throw Failure.unknownItem(afterIdentifier) }
         try _insertItems(items, at: ItemPath(item: path.item + 1, section: path.section))
     }
 
@@ -463,8 +463,8 @@ extension Snapshot {
 
     @inlinable
     mutating func _moveItem(_ id: Item.ID, relativeTo other: Item.ID, after: Bool) throws {
-        guard let from = indexPath(of: id) else { throw Failure.unknownItem(id) }
-        guard var anchor = indexPath(of: other) else { throw Failure.unknownItem(other) }
+        guard let from = itemPath(for: id) else { throw Failure.unknownItem(id) }
+        guard var anchor = itemPath(for: other) else { throw Failure.unknownItem(other) }
         guard id != other else { throw Failure.moveRelativeToItself(id) }
         if anchor.section == from.section && anchor.item > from.item { anchor.item -= 1 }
         if after { anchor.item += 1 }
@@ -481,7 +481,7 @@ extension Snapshot {
         var paths = [ItemPath]()
         paths.reserveCapacity(items.count)
         for item in items {
-            guard let path = indexPath(of: item.id) else { throw Failure.unknownItem(item.id) }
+            guard let path = itemPath(for: item.id) else { throw Failure.unknownItem(item.id) }
             paths.append(path)
         }
         for (path, item) in zip(paths, items) { _sections[path.section].items[path.item] = item }

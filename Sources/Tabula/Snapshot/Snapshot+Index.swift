@@ -117,7 +117,7 @@ extension Snapshot {
     }
 
     /// The positions of the items `ids`, in order, each `nil` when the snapshot has no such item:
-    /// ``indexPath(of:)`` for a batch, faster than one at a time when the index is out of cache.
+    /// ``itemPath(for:)`` for a batch, faster than one at a time when the index is out of cache.
     ///
     /// The lookups are pipelined: each one's first bucket is read a few lookups before it is
     /// probed, and the words wait in a small ring. One lookup at a time, the processor waits for

@@ -141,7 +141,7 @@ extension Snapshot {
     /// - Complexity: O(1) on average.
     @inlinable
     public subscript(id: Item.ID) -> Item? {
-        guard let path = indexPath(of: id) else { return nil }
+        guard let path = itemPath(for: id) else { return nil }
         return _sections[path.section].items[path.item]
     }
 
@@ -157,11 +157,16 @@ extension Snapshot {
     @inlinable
     public func containsSection(_ id: SectionID) -> Bool { _sectionTokens[id] != nil }
 
-    /// The position of the item with identifier `id`, or `nil`.
+    /// The position of the item with identifier `id`, or `nil`: the adapters' `itemPath(for:)`
+    /// asked of a snapshot.
     ///
     /// - Complexity: O(1) on average: one hash of `id`.
     @inlinable
-    public func indexPath(of id: Item.ID) -> ItemPath? { _indexPath(of: id, hash: Self._hash(id)) }
+    public func itemPath(for id: Item.ID) -> ItemPath? { _indexPath(of: id, hash: Self._hash(id)) }
+
+    /// The position of the item with identifier `id`, or `nil`.
+    @available(*, deprecated, renamed: "itemPath(for:)")
+    public func indexPath(of id: Item.ID) -> ItemPath? { itemPath(for: id) }
 
     /// The position of the item `id`, whose ``_hash(_:)`` is `hash`, or `nil`.
     @inlinable @inline(__always)
@@ -173,7 +178,7 @@ extension Snapshot {
     ///
     /// - Complexity: O(1) on average.
     public func sectionIdentifier(containingItem id: Item.ID) -> SectionID? {
-        indexPath(of: id).map { _sections[$0.section].id }
+        itemPath(for: id).map { _sections[$0.section].id }
     }
 
     /// Whether the snapshot has no item (it may still have empty sections).

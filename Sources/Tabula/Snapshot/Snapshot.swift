@@ -2,7 +2,7 @@
 ///
 /// Every count, every cell and every animated update is derived from a snapshot. It stores the items
 /// themselves, not only their identifiers, and keeps an index of each item's position, so that
-/// ``indexPath(of:)`` is O(1) on average. The index stores positions, not identifiers: 4 bytes a
+/// ``itemPath(for:)`` is O(1) on average. The index stores positions, not identifiers: 4 bytes a
 /// bucket, 5 to 11 bytes an item (8 MB for a million items), until a snapshot's sections and rows
 /// need more than 26 bits between them, when buckets take 8 bytes.
 ///
@@ -14,7 +14,7 @@
 ///     Section("europe", header: "Europe") { countries.filter(\.isEuropean) }
 /// }
 /// try snapshot.appendItems([iceland], toSection: "europe")
-/// snapshot.indexPath(of: iceland.id)   // ItemPath(item: 12, section: 0)
+/// snapshot.itemPath(for: iceland.id)   // ItemPath(item: 12, section: 0)
 /// ```
 ///
 /// A snapshot never traps on bad data: duplicate or unknown identifiers and out-of-range paths throw
