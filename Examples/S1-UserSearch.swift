@@ -54,7 +54,7 @@ public struct BundledUsers: UserFetching {
 public final class UserCell: HeadlessCell, ConfigurableCell {
     public func configure(with user: User) { apply(Self.content(for: user)) }
     public static func content(for user: User) -> CellContent {
-        CellContent(text: user.login, secondaryText: user.name, accessory: .disclosureIndicator, style: "subtitle")
+        CellContent(text: user.login, secondaryText: user.name, accessory: .disclosureIndicator, style: .subtitle)
     }
 }
 
@@ -63,7 +63,7 @@ public final class UserCell: HeadlessCell, ConfigurableCell {
 public enum UserSearchCells {
     public static var users: CellConfigurators<User> {
         CellConfigurators {
-            CellConfigurator.content { CellContent(text: $0.login, secondaryText: $0.name, accessory: .disclosureIndicator, style: "subtitle") }
+            CellConfigurator.content { CellContent(text: $0.login, secondaryText: $0.name, accessory: .disclosureIndicator, style: .subtitle) }
         }
     }
     public static var repositories: CellConfigurators<Repository> {

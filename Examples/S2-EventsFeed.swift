@@ -11,7 +11,7 @@ public struct SearchRow: ListItem {
     public var query: String
     public var id: String { "search" }
     public static var cell: CellConfigurator<SearchRow> {
-        .content(reuseIdentifier: "search") { CellContent(text: "🔍 " + ($0.query.isEmpty ? "Search events" : $0.query), style: "search") }
+        .content(reuseIdentifier: "search") { CellContent(text: "🔍 " + ($0.query.isEmpty ? "Search events" : $0.query), style: .custom("search")) }
     }
 }
 
@@ -19,7 +19,7 @@ public struct LargeEventRow: ListItem {
     public var event: Event
     public var id: Int { event.id }
     public static var cell: CellConfigurator<LargeEventRow> {
-        .content(reuseIdentifier: "large") { CellContent(text: $0.event.title, secondaryText: "next up · \($0.event.day)", style: "large") }
+        .content(reuseIdentifier: "large") { CellContent(text: $0.event.title, secondaryText: "next up · \($0.event.day)", style: .large) }
     }
 }
 
@@ -35,7 +35,7 @@ public struct EventRow: ListItem {
 public struct AddEventRow: ListItem {
     public var id: String { "add" }
     public static var cell: CellConfigurator<AddEventRow> {
-        .content(reuseIdentifier: "add") { _ in CellContent(text: "+ Add event", style: "action") }
+        .content(reuseIdentifier: "add") { _ in CellContent(text: "+ Add event", style: .action) }
     }
 }
 
@@ -43,7 +43,7 @@ public struct EmptyStateRow: ListItem {
     public var query: String
     public var id: String { "empty" }
     public static var cell: CellConfigurator<EmptyStateRow> {
-        .content(reuseIdentifier: "empty") { CellContent(text: "No events match “\($0.query)”", style: "empty") }
+        .content(reuseIdentifier: "empty") { CellContent(text: "No events match “\($0.query)”", style: .empty) }
     }
 }
 

@@ -150,7 +150,7 @@
                 return view
             case .footer(let id):
                 let view = dequeue("TabulaFooter", make: TabulaTableCellView.self, tableView)
-                (view as? TabulaTableCellView)?.apply(CellContent(text: driver.snapshot.section(id)?.footer, style: "footer"))
+                (view as? TabulaTableCellView)?.apply(CellContent(text: driver.snapshot.section(id)?.footer, style: .footer))
                 return view
             case .item(let id):
                 guard let path = driver.snapshot.itemPath(for: id) else { return nil }

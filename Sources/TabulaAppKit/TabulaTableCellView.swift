@@ -65,7 +65,7 @@
             secondaryField.stringValue = secondary
             toggle.isHidden = content.accessory.toggleState == nil
             toggle.state = content.accessory.toggleState == true ? .on : .off
-            textField?.textColor = content.style == "footer" ? .secondaryLabelColor : .labelColor
+            textField?.textColor = content.style.isSubdued ? .secondaryLabelColor : .labelColor
         }
     }
 #endif

@@ -134,7 +134,7 @@ public final class DemoScreens {
 
     func mixed() -> any DemoPage {
         let cells = CellConfigurators<MixedRow> {
-            CellConfigurator.content(reuseIdentifier: "picture", for: \.picture) { CellContent(text: "🖼  \($0)", secondaryText: "picture cell", style: "large") }
+            CellConfigurator.content(reuseIdentifier: "picture", for: \.picture) { CellContent(text: "🖼  \($0)", secondaryText: "picture cell", style: .large) }
             CellConfigurator.content(reuseIdentifier: "text", for: \.text) { CellContent(text: $0) }
         }
         let page = try! ListPage<String, MixedRow>(title: "Mixed cells", cells: cells)

@@ -23,9 +23,9 @@ public enum SearchRow: Identifiable, Hashable, Sendable {
         CellConfigurators {
             CellConfigurator.content { row in
                 switch row {
-                case .hint(let text): return CellContent(text: text, style: "empty")
-                case .loading(let query): return CellContent(text: "Searching for “\(query)”…", style: "empty")
-                case .noResults(let query): return CellContent(text: "Nobody matches “\(query)”", style: "empty")
+                case .hint(let text): return CellContent(text: text, style: .empty)
+                case .loading(let query): return CellContent(text: "Searching for “\(query)”…", style: .empty)
+                case .noResults(let query): return CellContent(text: "Nobody matches “\(query)”", style: .empty)
                 case .user(let user): return CellContent(text: user.login, secondaryText: user.name, accessory: .disclosureIndicator)
                 }
             }

@@ -36,7 +36,7 @@ open class TerminalCell: ContentCell {
         if content.accessory.isDisclosureIndicator { trailing += trailing.isEmpty ? "›" : "  ›" }
         if content.accessory.isCheckmark { trailing += trailing.isEmpty ? "✓" : "  ✓" }
         var leading = content.text ?? ""
-        if content.style == "large" { leading = "★ " + leading.uppercased() }
+        if content.style.isEmphasized { leading = "★ " + leading.uppercased() }
         let trailingWidth = trailing.displayWidth
         var leadingWidth = leading.displayWidth
         if width - leadingWidth - trailingWidth < 2 {

@@ -143,7 +143,7 @@ where Item.ID: Sendable {
                 if let entry = marks[item.id], entry.until > now {
                     text = entry.mark == .inserted ? text.termGreen.termBold : entry.mark == .moved ? text.termYellow : text.termMagenta
                 }
-                if cell.content.style == "empty" || cell.content.style == "action" { text = text.termItalic }
+                if cell.content.style.isSubdued { text = text.termItalic }
                 if selected { text = text.termInverse }
             }
             output.append(text)

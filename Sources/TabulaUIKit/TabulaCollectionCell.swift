@@ -47,7 +47,9 @@
 
         /// Shows `content`: text, secondary text, accessory and style.
         public func apply(_ content: CellContent) {
-            var configuration = content.style == "subtitle" ? UIListContentConfiguration.subtitleCell() : .cell()
+            var configuration: UIListContentConfiguration =
+                content.style.placesSecondaryTextBelow ? .subtitleCell() : content.style.placesSecondaryTextTrailing ? .valueCell() : .cell()
+            content.style.emphasise(&configuration)
             configuration.text = content.text
             configuration.secondaryText = content.secondaryText
             contentConfiguration = configuration

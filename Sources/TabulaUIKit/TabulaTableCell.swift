@@ -16,11 +16,14 @@
         /// Shows `content`: text, secondary text, accessory and style.
         public func apply(_ content: CellContent) {
             var configuration: UIListContentConfiguration
-            switch content.style {
-            case "subtitle": configuration = .subtitleCell()
-            case "value": configuration = .valueCell()
-            default: configuration = content.secondaryText == nil ? .cell() : .valueCell()
+            if content.style.placesSecondaryTextBelow {
+                configuration = .subtitleCell()
+            } else if content.style.placesSecondaryTextTrailing || content.secondaryText != nil {
+                configuration = .valueCell()
+            } else {
+                configuration = .cell()
             }
+            content.style.emphasise(&configuration)
             configuration.text = content.text
             configuration.secondaryText = content.secondaryText
             contentConfiguration = configuration

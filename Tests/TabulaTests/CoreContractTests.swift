@@ -141,4 +141,16 @@ struct CoreContractTests {
         let unchecked = Changeset(from: old, to: new, updateKind: { $0 == $1 ? nil : .reconfigure })
         #expect(unchecked.stages.map(\.update) == [BatchUpdate(reconfiguredItems: [ItemPath(item: 0, section: 0), ItemPath(item: 1, section: 0)])])
     }
+
+    @Test("a cell content's style is a typed value every view reads through the same properties")
+    func contentStyles() {
+        typealias Style = CellContent.Style
+        let all: [Style] = [.default, .subtitle, .value, .large, .empty, .action, .footer, .placeholder, .custom("search")]
+        #expect(all.map(\.description) == ["default", "subtitle", "value", "large", "empty", "action", "footer", "placeholder", "search"])
+        #expect(all.filter(\.isSubdued) == [.empty, .action, .footer, .placeholder])
+        #expect(all.filter(\.isEmphasized) == [.large])
+        #expect(all.filter(\.placesSecondaryTextBelow) == [.subtitle] && all.filter(\.placesSecondaryTextTrailing) == [.value])
+        #expect(Style.custom("default") != .default, "an app's style never stands for a standard one")
+        #expect(CellContent(text: "x").style == .default)
+    }
 }

@@ -90,7 +90,7 @@ public struct CellConfigurators<Item>: Sendable {
 
     /// What the placeholder cell shows for `item`.
     public static func placeholderContent(for item: Item) -> CellContent {
-        CellContent(text: "⚠︎ no configurator for \(item)", style: "placeholder")
+        CellContent(text: "⚠︎ no configurator for \(item)", style: .placeholder)
     }
 }
 
