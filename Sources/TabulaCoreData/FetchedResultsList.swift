@@ -81,9 +81,6 @@
             changes = ResultsChanges()
         }
 
-        /// The number of objects fetched (without reading them).
-        public var numberOfObjects: Int { controller.fetchedObjects?.count ?? 0 }
-
         /// Every fetched object as an item: the first fetch, and the fallback when a change cannot
         /// be applied incrementally.
         private func wholeSnapshot() throws -> Snapshot<SectionID, Item> {

@@ -118,11 +118,5 @@
             child.didMove(toParent: self)
         }
 
-        /// Removes a child added with ``embed(_:in:)``.
-        public func unembed(_ child: UIViewController) {
-            child.willMove(toParent: nil)
-            child.view.removeFromSuperview()
-            child.removeFromParent()
-        }
     }
 #endif

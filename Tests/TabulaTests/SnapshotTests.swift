@@ -270,7 +270,7 @@ struct SnapshotTests {
         #expect(snapshot.contains(2), "a failed delete deletes nothing")
         snapshot.deleteAllItemsKeepingSections()
         #expect(snapshot.numberOfItems == 0 && snapshot.numberOfSections == 3)
-        snapshot.removeAll()
+        snapshot.deleteAllItems()
         #expect(snapshot.numberOfSections == 0)
         snapshot._checkInvariantsNow()
     }

@@ -107,7 +107,7 @@ extension ListAdapter {
     public var supplementaryViews: [SupplementaryConfigurator<SectionID>] { core.supplementaryViews }
     /// How each reuse identifier was registered: the class (fully qualified), the nib and its
     /// class, or Tabula's content cell.
-    public var registrations: [String: String] { core.registrations }
+    package var registrations: [String: String] { core.registrations }
 
     /// Sets ``onSelect`` to a handler that gets `target` (held weakly, so a view controller that
     /// keeps this adapter is not kept by it) with the item and its position.

@@ -172,7 +172,7 @@ where Item.ID: Sendable {
 
     /// How each reuse identifier was registered: the class (fully qualified), the nib and its
     /// class, or the standard content cell.
-    public var registrations: [String: String] { registry.registrations.mapValues(\.description) }
+    package var registrations: [String: String] { registry.registrations.mapValues(\.description) }
 
     // MARK: Editing
 

@@ -275,14 +275,6 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         return next
     }
 
-    /// Replaces the snapshot on screen without touching the view, for changes the view made
-    /// itself. Prefer ``acknowledgeMove(from:to:)``, which also keeps a waiting update in step.
-    public func acknowledgeViewChange(_ snapshot: Snapshot<SectionID, Item>) {
-        self.snapshot = snapshot
-        keepSectionTrees(matching: snapshot)
-        if running { viewChangedUnderneath = true }
-    }
-
     // MARK: The loop
 
     /// Runs the next job, and the ones after it as long as they finish synchronously.

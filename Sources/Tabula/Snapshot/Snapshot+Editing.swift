@@ -400,10 +400,9 @@ extension Snapshot {
         _checkInvariants()
     }
 
-    /// Deletes every section and item; the same as ``deleteAllItems()``.
-    ///
-    /// - Complexity: O(*n*) to release the *n* items.
-    @inlinable
+    /// Deletes every section and item; the same as ``deleteAllItems()``, Apple's name, which
+    /// replaces it.
+    @available(*, deprecated, renamed: "deleteAllItems()")
     public mutating func removeAll() {
         self = Snapshot()
     }

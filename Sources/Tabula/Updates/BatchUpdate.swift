@@ -63,12 +63,6 @@ public struct BatchUpdate: Hashable, Sendable {
             && updatedSectionTitles.isEmpty
     }
 
-    /// Whether the update changes the structure (anything but reloads, reconfigures and titles).
-    public var changesStructure: Bool {
-        !(deletedSections.isEmpty && insertedSections.isEmpty && movedSections.isEmpty && deletedItems.isEmpty
-            && insertedItems.isEmpty && movedItems.isEmpty)
-    }
-
     /// The total number of operations.
     public var operationCount: Int {
         deletedSections.count + insertedSections.count + movedSections.count + deletedItems.count + insertedItems.count
