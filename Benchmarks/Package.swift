@@ -15,9 +15,20 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
+        // The lists the `observe scenario=cell-10k` line times, shared with the executable whose
+        // rounds `instructions.sh` counts.
+        .target(
+            name: "CellObserveLists",
+            dependencies: [
+                .product(name: "Tabula", package: tabulaPackage),
+                .product(name: "TabulaTesting", package: tabulaPackage),
+            ]
+        ),
+        .executableTarget(name: "tabula-observe-instructions", dependencies: ["CellObserveLists"]),
         .executableTarget(
             name: "tabula-benchmarks",
             dependencies: [
+                "CellObserveLists",
                 .product(name: "Tabula", package: tabulaPackage),
                 .product(name: "TabulaTesting", package: tabulaPackage),
                 .product(name: "TabulaGRDB", package: tabulaPackage),

@@ -3,29 +3,52 @@
 # (callgrind collects only inside the benchmark's `countedCall`, set up and teardown excluded).
 # Instruction counts do not move with the machine's load, as times do.
 #
+# The `observe-*` scenarios are rounds of the `observe scenario=cell-10k` line: one property's
+# change, and the update it schedules on the main actor (the cell's `CellObserver.changed`, the
+# list's `ListObservation.schedule`). They run in their own executable
+# (`tabula-observe-instructions`); callgrind counts inside `countedChange` and inside those two
+# updates, between entering `countingStarts` and entering `countingEnds`, divided by the rounds
+# run: both paths without the executor's machinery between change and update.
+#
 #   Benchmarks/instructions.sh                    # every scenario
 #   Benchmarks/instructions.sh nochange-10k ...   # the ones named
 #
-# Prints one line a scenario: `instructions scenario=NAME ir=N`.
+# Prints one line a scenario: `instructions scenario=NAME ir=N` (per round for `observe-*`).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 command -v valgrind >/dev/null || { echo "error: valgrind (callgrind) is not installed" >&2; exit 1; }
 swift build -c release --package-path "$here" >&2
-bin="$(swift build -c release --package-path "$here" --show-bin-path)/tabula-benchmarks"
+bins="$(swift build -c release --package-path "$here" --show-bin-path)"
+bin="$bins/tabula-benchmarks"
 if [ "$#" -gt 0 ]; then
     scenarios=("$@")
 else
     scenarios=(build-100k-uuid delete-5k-of-10k reload-5k-of-10k nochange-10k nochange-100k apply-nochange-10k
         apply-nochange-100k onechange-100k-uuid
-        churn10-100k-uuid churn10-100k-uuid-full compare-10k compare-100k floor-100k-uuid)
+        churn10-100k-uuid churn10-100k-uuid-full compare-10k compare-100k floor-100k-uuid observe-cell-10k observe-follow-10k)
 fi
 echo "load averages (1/5/15 min) at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 for name in "${scenarios[@]}"; do
-    valgrind --tool=callgrind --toggle-collect='*countedCall*' --callgrind-out-file="$out/$name" \
-        "$bin" --instructions "$name" >"$out/$name.log" 2>&1 || { cat "$out/$name.log" >&2; exit 1; }
-    ir="$(awk '/^(summary|totals):/ { print $2; exit }' "$out/$name")"
-    echo "instructions scenario=$name ir=$ir"
+    case "$name" in
+    observe-*)
+        # Deterministic hashing: the same dictionaries, run after run.
+        SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*countedChange*' \
+            --toggle-collect='*CellObserverC7changed*' --toggle-collect='*ListObservationC8schedule*' \
+            --zero-before='*countingStarts*' --dump-before='*countingEnds*' \
+            --callgrind-out-file="$out/$name" "$bins/tabula-observe-instructions" "$name" >"$out/$name.log" 2>&1 ||
+            { cat "$out/$name.log" >&2; exit 1; }
+        rounds="$(sed -n 's/^rounds=//p' "$out/$name.log")"
+        total="$(awk '/^(summary|totals):/ { print $2; exit }' "$out/$name.1")"
+        echo "instructions scenario=$name ir=$((total / rounds)) rounds=$rounds"
+        ;;
+    *)
+        valgrind --tool=callgrind --toggle-collect='*countedCall*' --callgrind-out-file="$out/$name" \
+            "$bin" --instructions "$name" >"$out/$name.log" 2>&1 || { cat "$out/$name.log" >&2; exit 1; }
+        ir="$(awk '/^(summary|totals):/ { print $2; exit }' "$out/$name")"
+        echo "instructions scenario=$name ir=$ir"
+        ;;
+    esac
 done
 echo "load averages (1/5/15 min) at end: $(cut -d' ' -f1-3 /proc/loadavg)"
