@@ -4,7 +4,7 @@
 # Instruction counts do not move with the machine's load, as times do.
 #
 # The `observe-*` scenarios are rounds of the `observe scenario=cell-10k` line: one property's
-# change, and the update it schedules on the main actor (the cell's `CellObserver.changed`, the
+# change, and the update it schedules on the main actor (the cell's `CellObserver.flush`, the
 # list's `ListObservation.schedule`). They run in their own executable
 # (`tabula-observe-instructions`); callgrind counts inside `countedChange` and inside those two
 # updates, between entering `countingStarts` and entering `countingEnds`, divided by the rounds
@@ -35,7 +35,7 @@ for name in "${scenarios[@]}"; do
     observe-*)
         # Deterministic hashing: the same dictionaries, run after run.
         SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*countedChange*' \
-            --toggle-collect='*CellObserverC7changed*' --toggle-collect='*ListObservationC8schedule*' \
+            --toggle-collect='*CellObserverC5flush*' --toggle-collect='*ListObservationC8schedule*' \
             --zero-before='*countingStarts*' --dump-before='*countingEnds*' \
             --callgrind-out-file="$out/$name" "$bins/tabula-observe-instructions" "$name" >"$out/$name.log" 2>&1 ||
             { cat "$out/$name.log" >&2; exit 1; }

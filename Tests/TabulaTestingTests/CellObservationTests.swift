@@ -74,6 +74,21 @@
             #expect(list.cellForItem(at: ItemPath(item: 2, section: 0))?.text == "title 999")
         }
 
+        @Test("changes to several visible items in one turn configure each cell once, in one flush")
+        func severalCellsOneFlush() async throws {
+            let (list, adapter) = try await adapter(viewport: 4)
+            for round in 0..<10 {
+                for index in 0..<4 { chores[index].title = "item \(index), round \(round)" }
+            }
+            await settle()
+            #expect(log.ids.sorted() == [0, 1, 2, 3])
+            #expect(adapter.core.observedReconfigurations == 4)
+            if #available(iOS 18, macOS 15, tvOS 18, watchOS 11, *) {
+                #expect(adapter.core.observer.flushes == 1, "one hop for the turn, not one per cell")
+            }
+            #expect(list.cellForItem(at: ItemPath(item: 3, section: 0))?.text == "item 3, round 9")
+        }
+
         @Test("an item scrolled off screen, or one whose cell was reused, updates nothing")
         func offScreenAndReused() async throws {
             let (list, adapter) = try await adapter(viewport: 3)

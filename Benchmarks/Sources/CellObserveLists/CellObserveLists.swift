@@ -74,7 +74,7 @@ public final class CellObserveLists {
 
 /// Makes a round's change: `instructions.sh` counts what runs in this function (the change, and
 /// what Observation calls on it, down to the update scheduled on the main actor), and in the update
-/// (`CellObserver.changed` for the cell, `ListObservation.schedule` for the list).
+/// (`CellObserver.flush` for the cell, `ListObservation.schedule` for the list).
 @inline(never)
 @MainActor
 func countedChange(_ change: () -> Void) {

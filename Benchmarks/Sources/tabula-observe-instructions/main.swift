@@ -4,7 +4,7 @@ import Foundation
 // The rounds `instructions.sh` counts for `observe-cell-10k` and `observe-follow-10k`: one property
 // of one visible item of 10,000 changes, followed by its cell or by the list. callgrind counts only
 // inside `countedChange` (the change, and what Observation calls on it, down to the update's task
-// made and enqueued) and inside the update that task runs (`CellObserver.changed`,
+// made and enqueued) and inside the update that task runs (`CellObserver.flush`,
 // `ListObservation.schedule`), and only between entering `countingStarts` (costs zeroed: the
 // warm-up rounds are not counted) and entering `countingEnds` (costs dumped). The executor's
 // machinery between the two, and the round's own waiting, are left out of both: in this

@@ -1,6 +1,9 @@
 #if canImport(Observation)
     import Observation
 #endif
+#if canImport(Synchronization)
+    import Synchronization
+#endif
 
 /// Makes visible cells follow the `@Observable` objects their configuration read: the reads of each
 /// configure call are tracked, and when one changes, that cell alone is configured again with its
@@ -10,12 +13,16 @@
 /// - One update per turn: Observation reports the first change to anything a configuration read
 ///   and then stops tracking it, so a thousand changes in one turn make one reconfiguration, on
 ///   the main actor's next turn.
+/// - One hop per turn, whatever the number of cells: each first change only notes which cell it
+///   concerns; the first note of a turn schedules one flush on the main actor, which configures
+///   every cell noted by then (no task is made per cell).
 /// - Only what is on screen: when the change arrives, the cell must still be the view's visible
 ///   cell for that item. A cell reused for another item stops following the old one (its
 ///   configuration for the new item replaces the tracking), and a cell scrolled away is not
 ///   updated.
-/// - No cycles: the tracking refers to the observer weakly, and the observer refers to cells
-///   weakly, by identity; it holds at most one entry per cell that was configured.
+/// - No cycles: the tracking and the flush refer to the observer weakly, and the observer refers
+///   to cells weakly, by identity; it holds at most one entry per cell that was configured, and
+///   the notes of one turn.
 @MainActor
 final class CellObserver<ID: Hashable & Sendable> {
     /// What the observer knows of a configured cell.
@@ -26,24 +33,57 @@ final class CellObserver<ID: Hashable & Sendable> {
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
+    /// Where the first change to what a configuration read is noted, from any thread; `nil` where
+    /// the standard library has no `Mutex` (before iOS 18 and macOS 15): there, each changed cell
+    /// makes its own hop.
+    private let notes: (any CellChangeNotes)?
     /// Configures `cell` again for the item `id`, if it is still the visible cell of that item;
     /// returns whether it did.
     var reconfigure: (_ cell: AnyObject, _ id: ID) -> Bool = { _, _ in false }
     /// How many cells were configured again because something they read changed.
     private(set) var reconfigurations = 0
+    /// How many flushes ran (for tests: one a turn, whatever the number of cells changed).
+    private(set) var flushes = 0
+
+    /// The flush's batch: the notes it takes, its storage kept from turn to turn.
+    private var batch: [CellChange] = []
+
+    init() {
+        #if canImport(Synchronization)
+            if #available(iOS 18, macOS 15, tvOS 18, watchOS 11, *) {
+                notes = MutexCellChangeNotes()
+                return
+            }
+        #endif
+        notes = nil
+    }
 
     /// Runs `configure` for `cell`, showing the item `id`, tracking what it reads (where
     /// Observation exists: iOS 17, macOS 14, Linux).
     func track(_ cell: AnyObject, id: ID, _ configure: () -> Void) {
         let key = ObjectIdentifier(cell)
-        let generation = (entries[key]?.generation ?? 0) &+ 1
-        entries[key] = Entry(cell: cell, id: id, generation: generation)
+        let generation: Int
+        if let index = entries.index(forKey: key) {
+            // Configured before: the same entry, for its new item (one look-up, no rehash).
+            generation = entries.values[index].generation &+ 1
+            entries.values[index] = Entry(cell: cell, id: id, generation: generation)
+        } else {
+            generation = 1
+            entries[key] = Entry(cell: cell, id: id, generation: generation)
+        }
         #if canImport(Observation)
             if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-                withObservationTracking(configure) { [weak self] in
+                let change = CellChange(cell: key, generation: generation)
+                if let notes {
                     // Called once, on the first change to anything read, from whichever thread
-                    // made it; the cell is configured again after the main actor's turn.
-                    Task { @MainActor in self?.changed(key, generation: generation) }
+                    // made it: noted, and the first note since the last flush schedules the next.
+                    withObservationTracking(configure) { [weak self] in
+                        if notes.note(change) { Task { @MainActor in self?.flush() } }
+                    }
+                } else {
+                    withObservationTracking(configure) { [weak self] in
+                        Task { @MainActor in self?.changed(change) }
+                    }
                 }
                 return
             }
@@ -51,15 +91,25 @@ final class CellObserver<ID: Hashable & Sendable> {
         configure()
     }
 
-    /// Something the configuration `generation` of the cell `key` read changed, in a turn that
-    /// has ended: every change of that turn is made, and Observation reported only the first
-    /// (it stops tracking a configuration at its first change), so the cell is configured once.
-    /// One hop of the main actor, not a second one to gather changes: the update's latency is
-    /// the hop (the benchmark's `observe scenario=cell-10k` line).
-    private func changed(_ key: ObjectIdentifier, generation: Int) {
-        guard let entry = entries[key], entry.generation == generation else { return }  // reconfigured since
+    /// Configures, once the turn of their changes has ended, the cells noted since the last flush.
+    private func flush() {
+        flushes += 1
+        notes?.take(swappingWith: &batch)
+        for change in batch { changed(change) }
+        batch.removeAll(keepingCapacity: true)
+    }
+
+    /// Something the configuration `change.generation` of the cell `change.cell` read changed, in
+    /// a turn that has ended: every change of that turn is made, and Observation reported only the
+    /// first (it stops tracking a configuration at its first change), so the cell is configured
+    /// once. The update's latency is one hop of the main actor (the benchmark's
+    /// `observe scenario=cell-10k` line).
+    private func changed(_ change: CellChange) {
+        guard let index = entries.index(forKey: change.cell) else { return }
+        let entry = entries.values[index]
+        guard entry.generation == change.generation else { return }  // reconfigured since
         guard let cell = entry.cell else {
-            entries[key] = nil
+            entries.remove(at: index)
             return
         }
         if reconfigure(cell, entry.id) { reconfigurations += 1 }
@@ -68,3 +118,37 @@ final class CellObserver<ID: Hashable & Sendable> {
     /// How many cells are followed now (for tests: it stays at most the number of cells made).
     var followedCells: Int { entries.count }
 }
+
+/// A configuration whose reads changed: which cell, and which of its configurations.
+struct CellChange: Sendable {
+    var cell: ObjectIdentifier
+    var generation: Int
+}
+
+/// The changes noted since the last flush, shared by the threads that make changes and the flush.
+protocol CellChangeNotes: AnyObject, Sendable {
+    /// Notes `change`; returns whether it is the first note since the last flush (whose caller
+    /// schedules the next flush).
+    func note(_ change: CellChange) -> Bool
+    /// Swaps the notes with `batch` (empty, its storage kept for the next turn's notes).
+    func take(swappingWith batch: inout [CellChange])
+}
+
+#if canImport(Synchronization)
+    /// The notes behind a `Mutex`.
+    @available(iOS 18, macOS 15, tvOS 18, watchOS 11, *)
+    final class MutexCellChangeNotes: CellChangeNotes {
+        private let changes = Mutex<[CellChange]>([])
+
+        func note(_ change: CellChange) -> Bool {
+            changes.withLock { changes in
+                changes.append(change)
+                return changes.count == 1
+            }
+        }
+
+        func take(swappingWith batch: inout [CellChange]) {
+            changes.withLock { swap(&$0, &batch) }
+        }
+    }
+#endif
