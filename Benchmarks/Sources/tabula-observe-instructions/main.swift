@@ -31,7 +31,7 @@ guard name == "observe-cell-10k" || name == "observe-follow-10k" else {
 Task { @MainActor in
     let lists = await CellObserveLists()
     func round(_ title: String) async {
-        if name == "observe-cell-10k" { await lists.cellRound(title) } else { await lists.followRound(title) }
+        if name == "observe-cell-10k" { _ = await lists.cellRound(title) } else { _ = await lists.followRound(title) }
     }
     // Uncounted rounds first: the runtime's first look-ups of the types involved.
     for warmUp in 0..<5 { await round("warm-up \(warmUp)") }
