@@ -89,6 +89,21 @@
             #expect(list.cellForItem(at: ItemPath(item: 3, section: 0))?.text == "item 3, round 9")
         }
 
+        @Test("an item moved since its cell was configured is found where it is now")
+        func movedItem() async throws {
+            let (list, adapter) = try await adapter(viewport: 6)
+            var order = chores
+            order.swapAt(1, 4)
+            await adapter.apply(try Snapshot(items: order))
+            log.ids = []
+            chores[1].title = "moved"
+            await settle()
+            #expect(list.cellForItem(at: ItemPath(item: 4, section: 0))?.text == "moved")
+            #expect(list.cellForItem(at: ItemPath(item: 1, section: 0))?.text == "chore 4")
+            #expect(log.ids == [1])
+            #expect(adapter.core.observedReconfigurations == 1)
+        }
+
         @Test("an item scrolled off screen, or one whose cell was reused, updates nothing")
         func offScreenAndReused() async throws {
             let (list, adapter) = try await adapter(viewport: 3)

@@ -25,10 +25,11 @@
 ///   the notes of one turn.
 @MainActor
 final class CellObserver<ID: Hashable & Sendable> {
-    /// What the observer knows of a configured cell.
+    /// What the observer knows of a configured cell: the item it shows, and where it was then.
     private struct Entry {
         weak var cell: AnyObject?
         var id: ID
+        var path: ItemPath
         var generation: Int
     }
 
@@ -37,9 +38,9 @@ final class CellObserver<ID: Hashable & Sendable> {
     /// the standard library has no `Mutex` (before iOS 18 and macOS 15): there, each changed cell
     /// makes its own hop.
     private let notes: (any CellChangeNotes)?
-    /// Configures `cell` again for the item `id`, if it is still the visible cell of that item;
-    /// returns whether it did.
-    var reconfigure: (_ cell: AnyObject, _ id: ID) -> Bool = { _, _ in false }
+    /// Configures `cell` again for the item `id`, last configured at `path` (a hint: the item may
+    /// have moved since), if it is still the visible cell of that item; returns whether it did.
+    var reconfigure: (_ cell: AnyObject, _ id: ID, _ path: ItemPath) -> Bool = { _, _, _ in false }
     /// How many cells were configured again because something they read changed.
     private(set) var reconfigurations = 0
     /// How many flushes ran (for tests: one a turn, whatever the number of cells changed).
@@ -58,18 +59,18 @@ final class CellObserver<ID: Hashable & Sendable> {
         notes = nil
     }
 
-    /// Runs `configure` for `cell`, showing the item `id`, tracking what it reads (where
+    /// Runs `configure` for `cell`, showing the item `id` at `path`, tracking what it reads (where
     /// Observation exists: iOS 17, macOS 14, Linux).
-    func track(_ cell: AnyObject, id: ID, _ configure: () -> Void) {
+    func track(_ cell: AnyObject, id: ID, at path: ItemPath, _ configure: () -> Void) {
         let key = ObjectIdentifier(cell)
         let generation: Int
         if let index = entries.index(forKey: key) {
             // Configured before: the same entry, for its new item (one look-up, no rehash).
             generation = entries.values[index].generation &+ 1
-            entries.values[index] = Entry(cell: cell, id: id, generation: generation)
+            entries.values[index] = Entry(cell: cell, id: id, path: path, generation: generation)
         } else {
             generation = 1
-            entries[key] = Entry(cell: cell, id: id, generation: generation)
+            entries[key] = Entry(cell: cell, id: id, path: path, generation: generation)
         }
         #if canImport(Observation)
             if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
@@ -112,7 +113,7 @@ final class CellObserver<ID: Hashable & Sendable> {
             entries.remove(at: index)
             return
         }
-        if reconfigure(cell, entry.id) { reconfigurations += 1 }
+        if reconfigure(cell, entry.id, entry.path) { reconfigurations += 1 }
     }
 
     /// How many cells are followed now (for tests: it stays at most the number of cells made).

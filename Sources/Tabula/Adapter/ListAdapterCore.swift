@@ -89,7 +89,7 @@ where Item.ID: Sendable {
         self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure, differ: differ)
         self.link = ViewLink()
         self.forwarding = ForwardingTarget(hop: hop)
-        observer.reconfigure = { [weak self] cell, id in self?.reconfigureVisible(cell, showing: id) ?? false }
+        observer.reconfigure = { [weak self] cell, id, path in self?.reconfigureVisible(cell, showing: id, configuredAt: path) ?? false }
     }
 
     /// Attaches the view's glue: every configurator's cell is registered in it, the driver updates
@@ -149,7 +149,7 @@ where Item.ID: Sendable {
         // A view that keeps no cells (the terminal configures every row as it draws) has nothing
         // to configure again: tracking its configurations would be work on every draw for nothing.
         if cellsFollowTheirItems, glue?.keepsCells != false {
-            observer.track(cell, id: item.id) { configurator.configure(cell, with: item, context: context) }
+            observer.track(cell, id: item.id, at: path) { configurator.configure(cell, with: item, context: context) }
         } else {
             configurator.configure(cell, with: item, context: context)
         }
@@ -160,12 +160,20 @@ where Item.ID: Sendable {
     }
 
     /// Configures `cell` again for the item `id` as the snapshot on screen has it, when `cell` is
-    /// still the view's visible cell of that item; returns whether it did.
-    private func reconfigureVisible(_ cell: AnyObject, showing id: Item.ID) -> Bool {
+    /// still the view's visible cell of that item; returns whether it did. The item is looked for
+    /// where the cell was configured first (`configuredAt`), and by its identifier if it moved.
+    private func reconfigureVisible(_ cell: AnyObject, showing id: Item.ID, configuredAt hint: ItemPath) -> Bool {
         let snapshot = driver.snapshot
-        guard cellsFollowTheirItems, let path = snapshot.itemPath(for: id), let item = snapshot.item(at: path),
-            let glue, glue.visibleCell(at: path) === cell, let configurator = cells.configurator(for: item)
-        else { return false }
+        guard cellsFollowTheirItems else { return false }
+        if let item = snapshot.item(at: hint), item.id == id { return reconfigureVisible(cell, with: item, at: hint, in: snapshot) }
+        guard let path = snapshot.itemPath(for: id), let item = snapshot.item(at: path) else { return false }
+        return reconfigureVisible(cell, with: item, at: path, in: snapshot)
+    }
+
+    /// Configures `cell` again with `item`, at `path` in `snapshot`, when it is the view's visible
+    /// cell there; returns whether it did.
+    private func reconfigureVisible(_ cell: AnyObject, with item: Item, at path: ItemPath, in snapshot: Snapshot<SectionID, Item>) -> Bool {
+        guard let glue, glue.visibleCell(at: path) === cell, let configurator = cells.configurator(for: item) else { return false }
         configure(cell, with: configurator, item: item, at: path, in: snapshot)
         return true
     }
