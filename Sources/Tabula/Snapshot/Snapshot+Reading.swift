@@ -26,7 +26,9 @@ extension Snapshot {
     /// - Complexity: O(1).
     @inlinable
     public func numberOfItems(inSectionAt index: Int) -> Int {
-        _sections.indices.contains(index) ? _sections[index].items.count : 0
+        // Through the buffer: in unspecialised code (an adapter's) the subscript copies the whole
+        // section out to count its items.
+        _sections.withUnsafeBufferPointer { sections in sections.indices.contains(index) ? sections[index].items.count : 0 }
     }
 
     /// The number of items in each section, in order: what a view's data source reports.
@@ -121,9 +123,11 @@ extension Snapshot {
     /// - Complexity: O(1).
     @inlinable
     public func item(at path: ItemPath) -> Item? {
-        guard _sections.indices.contains(path.section) else { return nil }
-        let items = _sections[path.section].items
-        return items.indices.contains(path.item) ? items[path.item] : nil
+        // Through the buffer, as numberOfItems(inSectionAt:): a cell's item, not its section.
+        _sections.withUnsafeBufferPointer { sections in
+            guard sections.indices.contains(path.section) else { return nil }
+            return sections[path.section].items.withUnsafeBufferPointer { items in items.indices.contains(path.item) ? items[path.item] : nil }
+        }
     }
 
     /// The item at `path`, or ``SnapshotError/itemPathOutOfRange(_:itemsInSection:)``.
