@@ -274,14 +274,16 @@
             let before = driver.snapshot
             return { [weak self] in
                 guard let self else { return }
-                refreshTitles(core.sectionsToRefresh(after: update, before: before), before: before)
+                refreshTitles(core.sectionsToRefresh(after: update, before: before), before: before, titled: Set(update.updatedSectionTitles))
             }
         }
 
         /// Updates the visible header and footer views of `sections` in place (a section reload
         /// inside the batch would conflict with its row updates); a section whose title came or
-        /// went changes its layout, and is reloaded after the batch, without animation.
-        private func refreshTitles(_ sections: [Int], before: Snapshot<SectionID, Item>) {
+        /// went changes its layout, and is reloaded after the batch, without animation. Title
+        /// views are set again only in the sections whose titles changed (`titled`): elsewhere a
+        /// view without a configurator may be the app's delegate's.
+        private func refreshTitles(_ sections: [Int], before: Snapshot<SectionID, Item>, titled: Set<Int>) {
             guard let tableView, !sections.isEmpty else { return }
             var reload = IndexSet()
             for (context, cameOrWent) in core.titleChanges(in: sections, before: before) {
@@ -296,7 +298,7 @@
                     guard let view else { continue }
                     if let configurator = supplementaryViews.configurator(for: kind, in: context) {
                         configurator.configure(view, for: context)
-                    } else {
+                    } else if titled.contains(context.index) {
                         var configuration = view.defaultContentConfiguration()
                         configuration.text = title
                         view.contentConfiguration = configuration
