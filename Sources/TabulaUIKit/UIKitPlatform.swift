@@ -8,10 +8,13 @@
         public typealias SwipeActions = UISwipeActionsConfiguration
         public typealias ContextMenu = UIContextMenuConfiguration
 
-        /// A destructive "Delete" contextual action, what a table row's swipe to delete shows.
+        /// A destructive contextual action, what a table row's swipe to delete shows. Its title is
+        /// the app's localization of the key "Delete" (in `Localizable.strings` of the main
+        /// bundle), and "Delete" without one.
         @MainActor
         public static func deleteSwipeAction(_ delete: @escaping @MainActor @Sendable () -> Bool) -> UISwipeActionsConfiguration? {
-            let action = UIContextualAction(style: .destructive, title: "Delete") { _, _, done in done(delete()) }
+            let title = NSLocalizedString("Delete", comment: "The swipe action that deletes a row of a collection list")
+            let action = UIContextualAction(style: .destructive, title: title) { _, _, done in done(delete()) }
             return UISwipeActionsConfiguration(actions: [action])
         }
     }

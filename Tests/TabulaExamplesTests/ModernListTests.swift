@@ -128,6 +128,20 @@ struct ModernListTests {
         #expect(adapter.driver.diagnostics.isEmpty)
     }
 
+    @Test("a Delete swipe tapped after a live update removed its item is a stale edit, reported, and deletes nothing")
+    func staleSwipe() async throws {
+        let (_, list, adapter) = try await screen()
+        let kindred = ShelfItem.book(title: "Kindred", author: "Octavia E. Butler")
+        let actions = try list.swipeActions(at: try #require(adapter.itemPath(for: kindred.id)))
+        var next = adapter.snapshot()
+        try next.deleteItems([kindred.id])
+        await adapter.apply(next)
+        actions[0].perform()
+        await adapter.driver.waitUntilIdle()
+        #expect(adapter.driver.diagnostics.contains { if case .staleEdit = $0.kind { true } else { false } })
+        #expect(adapter.displayedSnapshot.items(inSection: .recent)?.count == 2)
+    }
+
     @Test("a header that shows its section's count is configured again when an apply changes the count")
     func headerCountFollowsApply() async throws {
         let (_, list, adapter) = try await screen()

@@ -273,7 +273,12 @@ where Item.ID: Sendable {
         if let handler = leading ? leadingSwipeActions : trailingSwipeActions { return .some(handler(item, path)) }
         guard !leading, glue?.flavor == .collection, canDelete(item) else { return nil }
         let id = item.id
-        return Platform.deleteSwipeAction { [weak self] in (try? self?.deleteItem(id)) != nil }.map { .some($0) }
+        // A tap on an item a live update removed meanwhile is a stale edit, reported as a swipe
+        // to delete's is.
+        return Platform.deleteSwipeAction { [weak self] in
+            guard let self else { return false }
+            return (try? reporting { try deleteItem(id) }) != nil
+        }.map { .some($0) }
     }
 
     /// What ``contextMenu`` builds for the item at `path`; `nil` when no handler is set.
