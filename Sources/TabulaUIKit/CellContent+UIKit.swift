@@ -2,12 +2,25 @@
     import UIKit
     import Tabula
 
-    extension CellContent.Style {
-        /// Applies the style's emphasis to a list content configuration: a bolder text for an
-        /// emphasised style, the secondary colour for a subdued one.
-        func emphasise(_ configuration: inout UIListContentConfiguration) {
-            if isEmphasized { configuration.textProperties.font = .preferredFont(forTextStyle: .headline) }
-            if isSubdued { configuration.textProperties.color = .secondaryLabel }
+    extension CellContent {
+        /// The list content configuration Tabula's table and collection cells show this content
+        /// with: the secondary text below for a subtitle, on the trailing side for a value or
+        /// whenever there is one, a bolder text for an emphasised style and the secondary colour
+        /// for a subdued one.
+        func listContentConfiguration() -> UIListContentConfiguration {
+            var configuration: UIListContentConfiguration
+            if style.placesSecondaryTextBelow {
+                configuration = .subtitleCell()
+            } else if style.placesSecondaryTextTrailing || secondaryText != nil {
+                configuration = .valueCell()
+            } else {
+                configuration = .cell()
+            }
+            if style.isEmphasized { configuration.textProperties.font = .preferredFont(forTextStyle: .headline) }
+            if style.isSubdued { configuration.textProperties.color = .secondaryLabel }
+            configuration.text = text
+            configuration.secondaryText = secondaryText
+            return configuration
         }
     }
 #endif

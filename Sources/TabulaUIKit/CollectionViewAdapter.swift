@@ -241,10 +241,15 @@
         package func visibleCell(at path: ItemPath) -> AnyObject? { collectionView?.cellForItem(at: IndexPath(path)) }
 
         /// Shows an item's place in its section snapshot in Tabula's list cell: indentation, and
-        /// the outline disclosure, whose tap expands or collapses the item.
+        /// the outline disclosure, whose tap expands or collapses the item; a cell that showed an
+        /// outline and is configured for an item of a plain section shows none.
         package func didConfigure(_ cell: AnyObject, at path: ItemPath) {
-            guard let cell = cell as? TabulaCollectionCell, let id = driver.snapshot.item(at: path)?.id, let outline = outlineState(of: id) else { return }
-            cell.showOutline(level: outline.level, isExpanded: outline.isExpanded) { [weak self] in _ = try? self?.toggleExpansion(id) }
+            guard let cell = cell as? TabulaCollectionCell, let id = driver.snapshot.item(at: path)?.id else { return }
+            if let outline = outlineState(of: id) {
+                cell.showOutline(level: outline.level, isExpanded: outline.isExpanded) { [weak self] in _ = try? self?.toggleExpansion(id) }
+            } else if cell.showsOutline {
+                cell.hideOutline()
+            }
         }
 
         /// A list layout configuration with this adapter's swipe actions

@@ -39,6 +39,17 @@
             }
             accessories = kept
         }
+        /// Whether the cell shows an item's place in a section snapshot.
+        var showsOutline: Bool { onDisclosure != nil }
+
+        /// Shows no outline: no indentation, no disclosure.
+        func hideOutline() {
+            indentationLevel = 0
+            isExpandedInOutline = nil
+            onDisclosure = nil
+            accessories = accessories.filter { $0.accessoryType != .outlineDisclosure }
+        }
+
         private lazy var toggle: UISwitch = {
             let toggle = UISwitch()
             toggle.addTarget(self, action: #selector(toggled), for: .valueChanged)
@@ -47,12 +58,7 @@
 
         /// Shows `content`: text, secondary text, accessory and style.
         public func apply(_ content: CellContent) {
-            var configuration: UIListContentConfiguration =
-                content.style.placesSecondaryTextBelow ? .subtitleCell() : content.style.placesSecondaryTextTrailing ? .valueCell() : .cell()
-            content.style.emphasise(&configuration)
-            configuration.text = content.text
-            configuration.secondaryText = content.secondaryText
-            contentConfiguration = configuration
+            contentConfiguration = content.listContentConfiguration()
             var accessories: [UICellAccessory] = []
             if content.accessory.isDisclosureIndicator { accessories.append(.disclosureIndicator()) }
             if content.accessory.isCheckmark { accessories.append(.checkmark()) }

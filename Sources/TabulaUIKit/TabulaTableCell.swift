@@ -15,18 +15,7 @@
 
         /// Shows `content`: text, secondary text, accessory and style.
         public func apply(_ content: CellContent) {
-            var configuration: UIListContentConfiguration
-            if content.style.placesSecondaryTextBelow {
-                configuration = .subtitleCell()
-            } else if content.style.placesSecondaryTextTrailing || content.secondaryText != nil {
-                configuration = .valueCell()
-            } else {
-                configuration = .cell()
-            }
-            content.style.emphasise(&configuration)
-            configuration.text = content.text
-            configuration.secondaryText = content.secondaryText
-            contentConfiguration = configuration
+            contentConfiguration = content.listContentConfiguration()
             accessoryView = nil
             accessoryType = .none
             if let isOn = content.accessory.toggleState {

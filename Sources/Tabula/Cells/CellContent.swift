@@ -41,7 +41,9 @@ public struct CellContent: Hashable, Sendable {
 
     /// How a standard cell lays out and emphasises its content. Every view reads it through the
     /// same properties (``placesSecondaryTextBelow``, ``isEmphasized``, ``isSubdued``, …), so a
-    /// style means the same in a `UITableViewCell`, an `NSTableCellView` and the terminal.
+    /// style means the same in a `UITableViewCell`, a `UICollectionViewListCell`, an
+    /// `NSTableCellView` and the terminal; a view shows what it can (AppKit's cell view and the
+    /// terminal draw one line a row, so where the secondary text goes is UIKit's alone).
     public struct Style: Hashable, Sendable, CustomStringConvertible {
         @usableFromInline enum Kind: Hashable, Sendable { case standard, subtitle, value, large, empty, action, footer, placeholder, custom(String) }
         @usableFromInline let kind: Kind
