@@ -1,6 +1,6 @@
 // The article "Porting Apple's modern collection views": the list and outline patterns of Apple's
-// sample "Implementing Modern Collection Views", written with Tabula, compiled for iOS by the Apple
-// SDK build.
+// sample "Implementing Modern Collection Views", written with Tabula; the Apple SDK compile check
+// (CONTRIBUTING.md) compiles it for iOS.
 #if canImport(UIKit)
     import UIKit
     import Tabula

@@ -54,9 +54,11 @@ extension ListAdapter {
         get { core.deselectsAfterSelection }
         set { core.deselectsAfterSelection = newValue }
     }
-    /// Whether the user may delete an item with swipe to delete or in editing mode. In a
-    /// collection list (``ListFlavor/collection``), whose cells have no editing-style delete, an
-    /// item it allows gets a "Delete" swipe action when no ``trailingSwipeActions`` handler is set.
+    /// Whether the user may delete an item with swipe to delete or in editing mode (UIKit
+    /// tables). In a UIKit collection list laid out with the adapter's
+    /// `listConfiguration(_:headerMode:)` (or its `trailingSwipeActionsProvider`), whose cells
+    /// have no editing-style delete, an item it allows gets a Delete swipe action when no
+    /// ``trailingSwipeActions`` handler is set; so does the headless view's collection flavour.
     public var canDelete: (Item) -> Bool {
         get { core.canDelete }
         set { core.canDelete = newValue }

@@ -67,8 +67,9 @@ extension ListDriver {
         currentTree(for: section)?.tree
     }
 
-    /// How the item `id` is drawn in an outline, for a cell configurator: its level and whether it
-    /// is expanded, from the section snapshot applied to its section. `nil` when the item is not
+    /// How the item `id` is drawn in an outline: its level and whether it is expanded, from the
+    /// section snapshot applied to its section. The views that draw it themselves ask it (see
+    /// ``OutlineState``); so does a configurator of a cell that does not. `nil` when the item is not
     /// on screen or its section was not given a section snapshot (a plain section).
     ///
     /// - Complexity: O(*d*) for the item's depth *d*.

@@ -1,8 +1,9 @@
 /// How an item of a ``SectionSnapshot`` is drawn in an outline: how deep it is and whether it is
 /// expanded. What `UICollectionViewListCell`'s indentation and outline disclosure show.
 ///
-/// A cell configurator asks the list's driver (``ListDriver/outlineState(of:)``), so the items
-/// themselves need not carry their depth:
+/// Tabula's UIKit list cell, the headless view's collection cells and the terminal draw it
+/// themselves. A configurator of any other cell (a table's, or a cell class of yours) asks the
+/// list's driver (``ListDriver/outlineState(of:)``), so the items need not carry their depth:
 ///
 /// ```swift
 /// let state = OutlineState(level: 1, isExpanded: false)
