@@ -23,4 +23,14 @@
             return configuration
         }
     }
+
+    extension UISwitch {
+        /// The switch of a standard cell's toggle accessory, which calls `action` on `target`
+        /// when the user flips it.
+        static func tabulaToggle(target: Any, action: Selector) -> UISwitch {
+            let toggle = UISwitch()
+            toggle.addTarget(target, action: action, for: .valueChanged)
+            return toggle
+        }
+    }
 #endif

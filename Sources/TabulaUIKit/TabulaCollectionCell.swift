@@ -50,11 +50,7 @@
             accessories = accessories.filter { $0.accessoryType != .outlineDisclosure }
         }
 
-        private lazy var toggle: UISwitch = {
-            let toggle = UISwitch()
-            toggle.addTarget(self, action: #selector(toggled), for: .valueChanged)
-            return toggle
-        }()
+        private lazy var toggle = UISwitch.tabulaToggle(target: self, action: #selector(toggled))
 
         /// Shows `content`: text, secondary text, accessory and style.
         public func apply(_ content: CellContent) {

@@ -7,11 +7,7 @@
     open class TabulaTableCell: UITableViewCell, ContentCell, TogglingCell {
         /// Called when the user flips the switch of a toggle accessory.
         public var onToggle: ((Bool) -> Void)?
-        private lazy var toggle: UISwitch = {
-            let toggle = UISwitch()
-            toggle.addTarget(self, action: #selector(toggled), for: .valueChanged)
-            return toggle
-        }()
+        private lazy var toggle = UISwitch.tabulaToggle(target: self, action: #selector(toggled))
 
         /// Shows `content`: text, secondary text, accessory and style.
         public func apply(_ content: CellContent) {
