@@ -72,9 +72,11 @@ extension ListDriver {
     /// ``OutlineState``); so does a configurator of a cell that does not. `nil` when the item is not
     /// on screen or its section was not given a section snapshot (a plain section).
     ///
-    /// - Complexity: O(*d*) for the item's depth *d*.
+    /// - Complexity: O(1) in a list without section snapshots; O(*d*) for the item's depth *d*.
     public func outlineState(of id: Item.ID) -> OutlineState? {
-        guard let section = snapshot.sectionIdentifier(containingItem: id), let tree = sectionTrees.trees[section], tree.isVisible(id)
+        // Every cell a collection adapter, the headless view or the terminal configures asks:
+        // a list with no section snapshot answers without a look-up.
+        guard !sectionTrees.trees.isEmpty, let section = snapshot.sectionIdentifier(containingItem: id), let tree = sectionTrees.trees[section], tree.isVisible(id)
         else { return nil }
         return tree.outlineState(of: id)
     }
