@@ -33,6 +33,25 @@ func makeList() throws -> (HeadlessListView, HeadlessListAdapter<String, Note>) 
     return (list, try HeadlessListAdapter(listView: list, cells: cells))
 }
 
+/// A `DatabaseQueryList` of the notes of `pool` (`sql`, sections by folder), set up by
+/// `configure` and started, driving a new headless list; what it reports through `onError` is
+/// kept in order.
+@MainActor
+final class NoteQuery {
+    let list: HeadlessListView
+    let adapter: HeadlessListAdapter<String, Note>
+    let query: DatabaseQueryList<String, Note>
+    var errors: [DatabaseListError] = []
+
+    init(on pool: DatabasePool, sql: String = "SELECT * FROM note ORDER BY id", configure: (DatabaseQueryList<String, Note>) -> Void = { _ in }) throws {
+        (list, adapter) = try makeList()
+        query = DatabaseQueryList<String, Note>(reader: pool, sql: sql, section: \.folder)
+        configure(query)
+        query.onError = { [weak self] in self?.errors.append($0) }
+        query.start(driving: adapter.driver)
+    }
+}
+
 /// What the view shows, section by section, against what the query returns.
 @MainActor
 func shown(_ list: HeadlessListView) -> [[String]] {
@@ -205,18 +224,15 @@ struct DatabaseQueryListTests {
         let (pool, directory) = try makeDatabase()
         defer { try? FileManager.default.removeItem(at: directory) }
         try await pool.write { try $0.execute(sql: "INSERT INTO note VALUES (1, 'home', 1, 'Milk')") }
-        let (list, adapter) = try makeList()
-        let query = DatabaseQueryList<String, Note>(reader: pool, sql: "SELECT * FROM note ORDER BY id", section: \.folder)
-        var errors: [DatabaseListError] = []
-        query.onError = { errors.append($0) }
-        query.start(driving: adapter.driver)
+        let notes = try NoteQuery(on: pool)
+        let (list, query) = (notes.list, notes.query)
         for _ in 0..<200 where list.numberOfSections == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
         try await pool.write { db in
             try db.execute(sql: "ALTER TABLE note RENAME COLUMN title TO name")
             try db.execute(sql: "INSERT INTO note VALUES (2, 'home', 2, 'Bread')")
         }
-        for _ in 0..<200 where errors.isEmpty { try await Task.sleep(nanoseconds: 5_000_000) }
-        #expect(errors.first?.message.contains("title") == true, "names the column the rows lack: \(errors)")
+        for _ in 0..<200 where notes.errors.isEmpty { try await Task.sleep(nanoseconds: 5_000_000) }
+        #expect(notes.errors.first?.message.contains("title") == true, "names the column the rows lack: \(notes.errors)")
         #expect(list.renderedText() == "## home\n   Milk  —  1")
         // One failure does not end the observation: once the query works, the list follows again,
         // including the row inserted while it failed.
@@ -236,13 +252,9 @@ struct DatabaseQueryListTests {
         let (pool, directory) = try makeDatabase()
         defer { try? FileManager.default.removeItem(at: directory) }
         try await pool.write { try $0.execute(sql: "INSERT INTO note VALUES (1, 'home', 1, 'Milk')") }
-        let (_, adapter) = try makeList()
-        let query = DatabaseQueryList<String, Note>(reader: pool, sql: "SELECT * FROM note UNION ALL SELECT * FROM note", section: \.folder)
-        var errors: [DatabaseListError] = []
-        query.onError = { errors.append($0) }
-        query.start(driving: adapter.driver)
-        for _ in 0..<200 where errors.isEmpty { try await Task.sleep(nanoseconds: 5_000_000) }
-        #expect(errors.first?.stage == .snapshot)
-        #expect(errors.first?.message == "duplicate item identifier 1 at 0 - 0 and at 0 - 1")
+        let notes = try NoteQuery(on: pool, sql: "SELECT * FROM note UNION ALL SELECT * FROM note")
+        for _ in 0..<200 where notes.errors.isEmpty { try await Task.sleep(nanoseconds: 5_000_000) }
+        #expect(notes.errors.first?.stage == .snapshot)
+        #expect(notes.errors.first?.message == "duplicate item identifier 1 at 0 - 0 and at 0 - 1")
     }
 }

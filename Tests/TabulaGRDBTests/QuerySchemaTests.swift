@@ -16,12 +16,8 @@ struct QuerySchemaTests {
         let (pool, directory) = try makeDatabase()
         defer { try? FileManager.default.removeItem(at: directory) }
         try await pool.write { try $0.execute(sql: "INSERT INTO note VALUES (1, 'home', 1, 'Milk')") }
-        let (list, adapter) = try makeList()
-        let query = DatabaseQueryList<String, Note>(reader: pool, sql: "SELECT * FROM note ORDER BY id", section: \.folder)
-        query.retryDelay = 0.01
-        var errors: [DatabaseListError] = []
-        query.onError = { errors.append($0) }
-        query.start(driving: adapter.driver)
+        let notes = try NoteQuery(on: pool) { $0.retryDelay = 0.01 }
+        let (list, query) = (notes.list, notes.query)
         try await waitFor { list.numberOfSections == 1 }
         var snapshots: [Snapshot<String, Note>] = []
         query.onSnapshot = { snapshots.append($0) }
@@ -31,8 +27,8 @@ struct QuerySchemaTests {
         }
         // Several retries, on several read connections of the pool (waited for, not timed: the
         // retries back off, and a loaded machine runs them late).
-        try await waitFor { errors.count >= 3 }
-        #expect(errors.count >= 3)
+        try await waitFor { notes.errors.count >= 3 }
+        #expect(notes.errors.count >= 3)
         // (A value fetched before the change may still arrive: it has no row 2.)
         #expect(!snapshots.contains { $0.itemIdentifiers.contains(2) }, "the table has no title column: no row decodes")
         #expect(list.renderedText() == "## home\n   Milk  —  1")
@@ -44,17 +40,14 @@ struct QuerySchemaTests {
         let (pool, directory) = try makeDatabase()
         defer { try? FileManager.default.removeItem(at: directory) }
         try await pool.write { try $0.execute(sql: "INSERT INTO note VALUES (1, 'home', 1, 'Milk'), (2, 'home', 2, 'Bread')") }
-        let (list, adapter) = try makeList()
-        let query = DatabaseQueryList<String, Note>(reader: pool, sql: "SELECT * FROM note ORDER BY id", section: \.folder)
-        var errors: [DatabaseListError] = []
-        query.onError = { errors.append($0) }
-        query.start(driving: adapter.driver)
+        let notes = try NoteQuery(on: pool)
+        let (list, query) = (notes.list, notes.query)
         try await waitFor { list.numberOfSections == 1 }
         #expect(list.renderedText() == "## home\n   Milk  —  1\n   Bread  —  2")
 
         try await pool.write { try $0.execute(sql: "DROP TABLE note") }
-        try await waitFor { !errors.isEmpty }
-        #expect(errors.first?.message.contains("no such table: note") == true, "\(errors)")
+        try await waitFor { !notes.errors.isEmpty }
+        #expect(notes.errors.first?.message.contains("no such table: note") == true, "\(notes.errors)")
         #expect(query.lastError != nil)
         #expect(list.renderedText() == "## home\n   Milk  —  1\n   Bread  —  2", "the last good rows stay")
 
@@ -76,15 +69,12 @@ struct QuerySchemaTests {
         let (pool, directory) = try makeDatabase()
         defer { try? FileManager.default.removeItem(at: directory) }
         try await pool.write { try $0.execute(sql: "INSERT INTO note VALUES (1, 'home', 1, 'Milk')") }
-        let (list, adapter) = try makeList()
-        let query = DatabaseQueryList<String, Note>(reader: pool, sql: "SELECT * FROM note ORDER BY id", section: \.folder)
-        var errors: [DatabaseListError] = []
-        query.onError = { errors.append($0) }
-        query.start(driving: adapter.driver)
+        let notes = try NoteQuery(on: pool)
+        let (list, query) = (notes.list, notes.query)
         try await waitFor { list.numberOfSections == 1 }
         try await pool.write { try $0.execute(sql: "ALTER TABLE note RENAME COLUMN title TO name") }
-        try await waitFor { !errors.isEmpty }
-        #expect(errors.first?.message.contains("title") == true, "\(errors)")
+        try await waitFor { !notes.errors.isEmpty }
+        #expect(notes.errors.first?.message.contains("title") == true, "\(notes.errors)")
         #expect(list.renderedText() == "## home\n   Milk  —  1")
         query.stop()
     }
