@@ -1,9 +1,6 @@
 #if canImport(Observation)
     import Observation
 #endif
-#if canImport(Synchronization)
-    import Synchronization
-#endif
 
 /// Makes visible cells follow the `@Observable` objects their configuration read: the reads of each
 /// configure call are tracked, and when one changes, that cell alone is configured again with its
@@ -34,10 +31,8 @@ final class CellObserver<ID: Hashable & Sendable> {
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
-    /// Where the first change to what a configuration read is noted, from any thread; `nil` where
-    /// the standard library has no `Mutex` (before iOS 18 and macOS 15): there, each changed cell
-    /// makes its own hop.
-    private let notes: (any CellChangeNotes)?
+    /// Where the first change to what a configuration read is noted, from any thread.
+    private let notes = Locked<[CellChange]>([])
     /// Configures `cell` again for the item `id`, last configured at `path` (a hint: the item may
     /// have moved since), if it is still the visible cell of that item; returns whether it did.
     var reconfigure: (_ cell: AnyObject, _ id: ID, _ path: ItemPath) -> Bool = { _, _, _ in false }
@@ -48,16 +43,6 @@ final class CellObserver<ID: Hashable & Sendable> {
 
     /// The flush's batch: the notes it takes, its storage kept from turn to turn.
     private var batch: [CellChange] = []
-
-    init() {
-        #if canImport(Synchronization)
-            if #available(iOS 18, macOS 15, tvOS 18, watchOS 11, *) {
-                notes = MutexCellChangeNotes()
-                return
-            }
-        #endif
-        notes = nil
-    }
 
     /// Runs `configure` for `cell`, showing the item `id` at `path`, tracking what it reads (where
     /// Observation exists: iOS 17, macOS 14, Linux).
@@ -75,16 +60,15 @@ final class CellObserver<ID: Hashable & Sendable> {
         #if canImport(Observation)
             if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
                 let change = CellChange(cell: key, generation: generation)
-                if let notes {
-                    // Called once, on the first change to anything read, from whichever thread
-                    // made it: noted, and the first note since the last flush schedules the next.
-                    withObservationTracking(configure) { [weak self] in
-                        if notes.note(change) { Task { @MainActor in self?.flush() } }
+                let notes = notes
+                // Called once, on the first change to anything read, from whichever thread made
+                // it: noted, and the first note since the last flush schedules the next.
+                withObservationTracking(configure) { [weak self] in
+                    let first = notes.withLock { changes in
+                        changes.append(change)
+                        return changes.count == 1
                     }
-                } else {
-                    withObservationTracking(configure) { [weak self] in
-                        Task { @MainActor in self?.changed(change) }
-                    }
+                    if first { Task { @MainActor in self?.flush() } }
                 }
                 return
             }
@@ -95,7 +79,7 @@ final class CellObserver<ID: Hashable & Sendable> {
     /// Configures, once the turn of their changes has ended, the cells noted since the last flush.
     private func flush() {
         flushes += 1
-        notes?.take(swappingWith: &batch)
+        notes.withLock { swap(&$0, &batch) }
         for change in batch { changed(change) }
         batch.removeAll(keepingCapacity: true)
     }
@@ -121,35 +105,7 @@ final class CellObserver<ID: Hashable & Sendable> {
 }
 
 /// A configuration whose reads changed: which cell, and which of its configurations.
-struct CellChange: Sendable {
+private struct CellChange: Sendable {
     var cell: ObjectIdentifier
     var generation: Int
 }
-
-/// The changes noted since the last flush, shared by the threads that make changes and the flush.
-protocol CellChangeNotes: AnyObject, Sendable {
-    /// Notes `change`; returns whether it is the first note since the last flush (whose caller
-    /// schedules the next flush).
-    func note(_ change: CellChange) -> Bool
-    /// Swaps the notes with `batch` (empty, its storage kept for the next turn's notes).
-    func take(swappingWith batch: inout [CellChange])
-}
-
-#if canImport(Synchronization)
-    /// The notes behind a `Mutex`.
-    @available(iOS 18, macOS 15, tvOS 18, watchOS 11, *)
-    final class MutexCellChangeNotes: CellChangeNotes {
-        private let changes = Mutex<[CellChange]>([])
-
-        func note(_ change: CellChange) -> Bool {
-            changes.withLock { changes in
-                changes.append(change)
-                return changes.count == 1
-            }
-        }
-
-        func take(swappingWith batch: inout [CellChange]) {
-            changes.withLock { swap(&$0, &batch) }
-        }
-    }
-#endif
