@@ -160,8 +160,11 @@ where Item.ID: Sendable, Classifier.Item == Item {
         var stats = Statistics()
         let sections = matchSections()
         var changes = ItemChanges()
-        do {
-            let rule = UpdateRule(classifier: classifier, target: new, canReconfigure: canReconfigure)
+        let rule = UpdateRule(classifier: classifier, target: new, canReconfigure: canReconfigure)
+        if Classifier.comparesWithEquality, !new.hasRequestedUpdates, let lineage = new._lineage, lineage.isSource(old) {
+            // Built from the source, with no item moved: the build found every change already.
+            Self.collectChanges(of: lineage, old: old, new: new, rule: rule, into: &changes, stats: &stats)
+        } else {
             var walk = ItemWalk(old: old, new: new, sections: sections, rule: rule)
             defer { walk.deallocate() }
             walk.matchItems(into: &changes, stats: &stats)
@@ -181,6 +184,45 @@ where Item.ID: Sendable, Classifier.Item == Item {
         stats.updatedItems = changes.inPlaceUpdates.count + changes.pendingUpdates.count
         stats.updatedSectionTitles = sections.titleUpdates.count
         return (stages(sections: sections, changes: changes, rows: rows), stats)
+    }
+
+    /// The item changes from `old` to `new`, which was built from it (`Snapshot(_:updating:)`)
+    /// and records what the build found (`_Lineage`): what `ItemWalk.matchItems` finds, in the same
+    /// order, without visiting an item that did not change. The sections are the same, in place,
+    /// and no item moved, so every item matched stays: the items inserted are the build's, the
+    /// old items no run carried are removed, and the items whose content changed are updated.
+    ///
+    /// - Complexity: O(*s* + *r* + *c*) for *s* sections, *r* runs, and *c* items inserted,
+    ///   removed or changed.
+    @inlinable
+    static func collectChanges(
+        of lineage: SnapshotType._Lineage, old: SnapshotType, new: SnapshotType, rule: UpdateRule, into changes: inout ItemChanges,
+        stats: inout Statistics
+    ) {
+        let oldSections = old._sections, newSections = new._sections
+        changes.inserts = lineage.inserted
+        stats.insertedItems = lineage.inserted.count
+        // The runs are in section order, and in row order within a section: what lies between
+        // them is gone.
+        let runs = lineage.runs
+        var k = 0
+        for s in 0..<oldSections.count {
+            var next = 0
+            while k < runs.count && Int(runs[k].section) == s {
+                let run = runs[k].run
+                for r in next..<Int(run.from) { changes.removals.append(ItemPath(item: r, section: s)) }
+                next = Int(run.from) + Int(run.count)
+                k += 1
+            }
+            for r in next..<oldSections[s].items.count { changes.removals.append(ItemPath(item: r, section: s)) }
+        }
+        stats.deletedItems = changes.removals.count
+        for entry in lineage.changed {
+            let s = Int(entry.section), from = ItemPath(item: Int(entry.oldRow), section: s)
+            guard let kind = rule.kind(oldSections[s].items[from.item], newSections[s].items[Int(entry.row)]) else { continue }
+            changes.inPlaceUpdates.append((from, kind))
+            changes.inPlaceTargets.append(ItemPath(item: Int(entry.row), section: s))
+        }
     }
 
     // MARK: Match sections

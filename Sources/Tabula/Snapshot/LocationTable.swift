@@ -32,6 +32,9 @@ struct _LocationTable: Sendable {
     @usableFromInline var fingerprintShift: Int
     /// Whether a bucket takes 64 bits.
     @usableFromInline var wide: Bool
+    /// Rows not yet written into the buckets (see `_PendingRows`): `nil` once they are. `count`
+    /// and `tombstones` are always what they will be once written.
+    @usableFromInline var pending: _PendingRows?
 
     @usableFromInline static let empty: UInt64 = 0
     @usableFromInline static let tombstone: UInt64 = 1
@@ -47,6 +50,7 @@ struct _LocationTable: Sendable {
         locationBits = 0
         fingerprintShift = 64
         wide = false
+        pending = nil
     }
 
     /// An empty table for `capacity` entries, rows below `rows` and tokens below `tokens`, with
@@ -68,6 +72,7 @@ struct _LocationTable: Sendable {
         mask = buckets - 1
         count = 0
         tombstones = 0
+        pending = nil
     }
 
     /// The number of bits that hold every value below `limit`.
@@ -158,6 +163,29 @@ struct _LocationTable: Sendable {
         }
     }
 
+    /// The token and current row of the entry, probing from `hash` (whose first bucket's word is
+    /// `firstWord`), with `hash`'s fingerprint for whose token and current row `isMatch` holds:
+    /// ``first(hash:firstWord:where:)`` for lookups, through the pending rows when there are any.
+    ///
+    /// - Precondition: the table has buckets.
+    @inlinable @inline(__always)
+    func location(
+        hash: Int, firstWord: UInt64, where isMatch: (_ token: Int32, _ row: Int32) -> Bool
+    ) -> (token: Int32, row: Int32)? {
+        guard let pending else {
+            guard let found = first(hash: hash, firstWord: firstWord, where: isMatch) else { return nil }
+            return (token(found.entry), row(found.entry))
+        }
+        var result: (token: Int32, row: Int32)? = nil
+        // Entries whose item is gone have no current row, and match nothing.
+        _ = first(hash: hash, firstWord: firstWord) { token, row in
+            guard let current = pending.row(token: token, row: row), isMatch(token, current) else { return false }
+            result = (token, current)
+            return true
+        }
+        return result ?? pending.firstAdded(hash: hash, where: isMatch)
+    }
+
     /// The location of the entry, probing from `hash`, with `hash`'s fingerprint for whose token
     /// and row `isMatch` holds; when there is none, adds one for `token` and `row` and returns
     /// `nil`.
@@ -167,6 +195,7 @@ struct _LocationTable: Sendable {
     mutating func entryOrInsert(
         hash: Int, token: Int32, row: Int32, where isMatch: (_ token: Int32, _ row: Int32) -> Bool
     ) -> (token: Int32, row: Int32)? {
+        if pending != nil { settle() }
         let print = fingerprint(hash), fields = ~locationMask
         var bucket = hash & mask
         var free = -1
@@ -204,6 +233,7 @@ struct _LocationTable: Sendable {
         _ rows: Int, token: Int32, hash: (_ row: Int) -> Int,
         where isMatch: (_ token: Int32, _ row: Int32, _ newRow: Int) -> Bool
     ) -> (token: Int32, row: Int32, newRow: Int)? {
+        if pending != nil { settle() }
         guard !wide else {
             for r in 0..<rows {
                 if let found = entryOrInsert(hash: hash(r), token: token, row: Int32(truncatingIfNeeded: r), where: { isMatch($0, $1, r) }) {
@@ -275,6 +305,7 @@ struct _LocationTable: Sendable {
     /// Moves the entry of an item from one location to another.
     @inlinable
     mutating func move(hash: Int, fromToken: Int32, row: Int32, toToken: Int32, row newRow: Int32) {
+        if pending != nil { settle() }
         let bucket = bucket(hash: hash, token: fromToken, row: row)
         self[bucket] = fingerprint(hash) | pack(token: toToken, row: newRow)
     }
@@ -282,6 +313,7 @@ struct _LocationTable: Sendable {
     /// Removes the entry of an item.
     @inlinable
     mutating func remove(hash: Int, token: Int32, row: Int32) {
+        if pending != nil { settle() }
         let bucket = bucket(hash: hash, token: token, row: row)
         self[bucket] = Self.tombstone
         count -= 1
@@ -291,6 +323,7 @@ struct _LocationTable: Sendable {
     /// Rewrites every entry's token through `newToken`.
     @inlinable
     mutating func retoken(_ newToken: [Int32]) {
+        if pending != nil { settle() }
         let locations = locationMask
         for bucket in 0..<bucketCount {
             let word = self[bucket]
@@ -308,6 +341,7 @@ struct _LocationTable: Sendable {
     // 22 instructions a bucket on a 100k-item table (onechange-100k in `instructions.sh`).
     @inlinable
     mutating func remap(newToken: [Int32], firstRow: [Int], newRow: [Int32]) {
+        if pending != nil { settle() }
         let rowShift = UInt64(rowBits), rowMask: UInt64 = (1 << UInt64(rowBits)) &- 1
         let locations: UInt64 = (1 << UInt64(locationBits)) &- 1
         let buckets = bucketCount, isWide = wide

@@ -515,12 +515,13 @@ extension Snapshot {
     ///
     /// - Complexity: O(1) when nothing was requested; otherwise O(*u*) to release the *u* requests.
     public func clearingUpdateRequests() -> Snapshot {
-        guard hasRequestedUpdates || _sameContentAs != nil else { return self }
+        guard hasRequestedUpdates || _sameContentAs != nil || _lineage != nil else { return self }
         var copy = self
         copy._updateMarks = [:]
         copy._reloadedSections = []
         // The snapshot it was built from is no longer needed once this one is shown.
         copy._sameContentAs = nil
+        copy._lineage = nil
         return copy
     }
 

@@ -104,10 +104,10 @@ extension Snapshot {
     /// - Precondition: the index has entries.
     @inlinable @inline(__always)
     func _location(of id: Item.ID, hash: Int, firstWord: UInt64) -> Location? {
-        guard let found = _index.first(hash: hash, firstWord: firstWord, where: { token, row in
+        guard let found = _index.location(hash: hash, firstWord: firstWord, where: { token, row in
             _sections[Int(_tokenIndex[Int(token)])].items[Int(row)].id == id
         }) else { return nil }
-        return Location(token: _index.token(found.entry), row: Int(_index.row(found.entry)))
+        return Location(token: found.token, row: Int(found.row))
     }
 
     /// The position of the item at `location`.
@@ -153,6 +153,7 @@ extension Snapshot {
     /// the index from the sections, which must be in step with it, when they would not fit.
     @inlinable
     mutating func _reserveIndex(adding: Int, rows: Int, tokens: Int) {
+        _index.settle()
         guard !_index.fits(adding: adding, rows: rows, tokens: tokens) else { return }
         _rebuildIndex(adding: adding, rows: rows, tokens: tokens)
     }

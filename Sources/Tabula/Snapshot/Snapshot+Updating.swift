@@ -21,12 +21,14 @@ extension Snapshot {
     /// ```
     ///
     /// - Complexity: O(*n*) comparisons for *n* items, O(*k*) hashes for the *k* items off the
-    ///   previous order, and, when rows moved, one pass over the index's buckets. With most items
-    ///   changed it falls back to a full build, which hashes every item.
+    ///   previous order. With the sections where they were, the index is carried over as it is,
+    ///   with a note of the rows that moved, written out by a later build or the first edit (one
+    ///   pass over its buckets); otherwise that pass is made here. With most items changed it falls
+    ///   back to a full build, which hashes every item.
     @inlinable
     public init(_ sections: [SectionType], updating previous: Snapshot) throws {
         self.init()
-        try _build(sections, updating: previous, equalPrefixes: nil)
+        try _build(sections, updating: previous, equalPrefixes: nil, comparing: _IdentifiersOnly<Item>.self)
     }
 }
 
@@ -34,9 +36,11 @@ extension Snapshot where Item: Equatable {
     /// Creates a snapshot from sections, like ``init(_:)-([Snapshot<SectionID,Item>.SectionType])``,
     /// reusing what `previous` (typically the snapshot on screen) already knows.
     ///
-    /// As the other `init(_:updating:)`; in addition, when every section, title and item equals
-    /// `previous`'s (`==`), in order, the diff from `previous` to the result is known to be empty
-    /// and costs nothing, as long as neither snapshot is changed in between.
+    /// As the other `init(_:updating:)`; in addition, the build compares the content (`==`) of the
+    /// items it matches, and keeps what it found for the diff from `previous`: when every
+    /// section, title and item equals `previous`'s, in order, that diff is known to be empty and
+    /// costs nothing; when no item moved, it costs what changed. Either holds as long as neither
+    /// snapshot is changed in between.
     @inlinable
     public init(_ sections: [SectionType], updating previous: Snapshot) throws {
         self.init()
@@ -62,7 +66,7 @@ extension Snapshot where Item: Equatable {
                 }
             }
         }
-        try _build(sections, updating: previous, equalPrefixes: prefixes)
+        try _build(sections, updating: previous, equalPrefixes: prefixes, comparing: _EqualContent<Item>.self)
     }
 }
 
@@ -86,13 +90,17 @@ extension Snapshot {
     /// `previous`'s index for the items that follow its order. `equalPrefixes`, when given, holds
     /// for each section the number of leading items that equal `previous`'s at the same position
     /// (`==` and identifiers; 0 when the sections differ): a build whose every item is equal
-    /// records it for the diff. On a throw, `self` is left empty.
+    /// records it for the diff. `Comparison` says whether the walk compares the content of the
+    /// other items it matches, for the diff (`_Lineage`). On a throw, `self` is left empty.
     ///
     /// The sections are matched first (`_SectionHomes`), then the items, in runs that follow the
-    /// previous order (`_RunWalk`); the previous index is then carried over, when that costs less
-    /// than a full build (`_carriedIndex`), and the items off the runs go in.
+    /// previous order (`_RunWalk`). With the sections in place the previous index is carried over
+    /// as it is, its rows noted (`_pendingIndex`); otherwise it is rewritten, when that costs less
+    /// than a full build (`_carriedIndex`). Then the items off the runs go in.
     @inlinable
-    mutating func _build(_ sections: [SectionType], updating previous: Snapshot, equalPrefixes: [Int]?) throws {
+    mutating func _build<Comparison: _ContentComparison>(
+        _ sections: [SectionType], updating previous: Snapshot, equalPrefixes: [Int]?, comparing: Comparison.Type
+    ) throws where Comparison.Item == Item {
         let oldSections = previous._sections
         let oldCount = oldSections.count, newCount = sections.count
         guard oldCount > 0, previous._index.count > 0, newCount > 0 else { return try _buildRejectingDuplicates(sections) }
@@ -100,7 +108,7 @@ extension Snapshot {
         // A repeated section: the full build reports it.
         guard let homes = _SectionHomes(sections, previous: previous) else { return try _buildRejectingDuplicates(sections) }
         var walk = _RunWalk(sections, previous: previous, positional: homes.positional, equalPrefixes: equalPrefixes)
-        guard walk.walk(sections, previous: previous, homes: homes, equalPrefixes: equalPrefixes) else {
+        guard walk.walk(sections, previous: previous, homes: homes, equalPrefixes: equalPrefixes, comparing: Comparison.self) else {
             return try _buildRejectingDuplicates(sections)
         }
         // Titles take part in the diff, so a build that records equal content compares them too.
@@ -109,6 +117,13 @@ extension Snapshot {
                 walk.sameItems = false
                 break
             }
+        }
+        // What the diff from `previous` needs, when no item moved.
+        var lineage: _Lineage? = nil
+        if Comparison.compares && homes.positional && !walk.movedIn && !walk.sameItems {
+            lineage = _Lineage(
+                source: oldSections, runs: walk.runs,
+                inserted: walk.offRun.map { ItemPath(item: Int($0.row), section: Int($0.section)) }, changed: walk.changed)
         }
 
         // MARK: Index
@@ -120,10 +135,24 @@ extension Snapshot {
             _sectionTokens = previous._sectionTokens
             _index = previous._index
             if walk.sameItems { _sameContentAs = oldSections }
+            _lineage = lineage
             _checkInvariants()
             return
         }
-        guard var index = Self._carriedIndex(from: previous, homes: homes, walk: walk) else {
+        if homes.positional, let index = Self._pendingIndex(from: previous, sections: sections, walk: walk) {
+            _sections = sections
+            _tokens = previous._tokens
+            _tokenIndex = previous._tokenIndex
+            _sectionTokens = previous._sectionTokens
+            _index = index
+            _lineage = lineage
+            _checkInvariants()
+            return
+        }
+        // The index is rewritten: the rows `previous` left pending first.
+        var written = previous
+        written._index.settle()
+        guard var index = Self._carriedIndex(from: written, homes: homes, walk: walk) else {
             return try _buildRejectingDuplicates(sections)
         }
         if homes.positional {
@@ -151,12 +180,68 @@ extension Snapshot {
         }
         _sections = sections
         _index = index
+        _lineage = lineage
         _checkInvariants()
+    }
+
+    /// `previous`'s index, with its buckets as they are and the runs of the walk noted as pending
+    /// rows (`_PendingRows`), and the items off the runs added; `nil` when the notes would grow
+    /// past what lookups should search (or the table could not hold what they will write), or an
+    /// item off the runs repeats another: the build then writes the index out, or reports the
+    /// repeat. The sections must be where they were.
+    @inlinable
+    static func _pendingIndex(from previous: Snapshot, sections: [SectionType], walk: _RunWalk) -> _LocationTable? {
+        let tokenCount = previous._tokenIndex.count, tokens = previous._tokens, tokenIndex = previous._tokenIndex
+        // The walk's runs, by token.
+        var runStart = [Int32](repeating: 0, count: tokenCount &+ 1)
+        for entry in walk.runs { runStart[Int(tokens[Int(entry.section)]) &+ 1] &+= 1 }
+        for t in 0..<tokenCount { runStart[t &+ 1] &+= runStart[t] }
+        var next = runStart
+        var runs = [_RowRun](repeating: _RowRun(from: 0, count: 0, to: 0), count: walk.runs.count)
+        for entry in walk.runs {
+            let t = Int(tokens[Int(entry.section)])
+            runs[Int(next[t])] = entry.run
+            next[t] &+= 1
+        }
+        let oldSections = previous._sections
+        var index = _LocationTable.carrying(previous._index, runStart: runStart, runs: runs) { token in
+            let s = Int(tokenIndex[Int(token)])
+            return s < 0 ? 0 : Int32(truncatingIfNeeded: oldSections[s].items.count)
+        }
+        guard var pending = index.pending else { return nil }
+        // Lookups search a token's runs, and every build composes them all: a few hundred at most
+        // (a list of 100,000 settles after about a hundred one-item updates). Entries added, and
+        // dead ones, which lookups still probe, are kept to a small share of the list.
+        let newTotal = walk.newTotal
+        let live = pending.liveBaseCount
+        let added = pending.added.count &+ walk.offRun.count
+        guard pending.runs.count <= 2 &* tokenCount &+ Swift.max(64, newTotal / 256),
+            added <= Swift.max(64, newTotal / 64),
+            pending.baseTombstones &+ (pending.baseCount &- live) <= Swift.max(16, newTotal / 8)
+        else { return nil }
+        pending.reindexAdded(capacity: added)
+        index.pending = pending
+        index.countPending()
+        // Once written, the table must hold the new entries, rows and tokens.
+        guard index.fits(adding: walk.offRun.count, rows: walk.longest, tokens: tokenCount) else { return nil }
+        // Items off the runs, checked against every other item as they go in.
+        for entry in walk.offRun {
+            let id = sections[Int(entry.section)].items[Int(entry.row)].id
+            let repeated = index.location(hash: entry.hash, firstWord: index[entry.hash & index.mask]) { token, row in
+                sections[Int(tokenIndex[Int(token)])].items[Int(row)].id == id
+            }
+            if repeated != nil { return nil }
+            index.pending!.added.append((entry.hash, tokens[Int(entry.section)], entry.row))
+            index.pending!.placeAdded(index.pending!.added.count &- 1)
+        }
+        index.countPending()
+        return index
     }
 
     /// `previous`'s index, with the entries of items not carried made tombstones and the others
     /// given their new rows (and, when sections moved, tokens); `nil` when carrying it over costs
-    /// more than a full build, or the table could not hold what goes in.
+    /// more than a full build, or the table could not hold what goes in. `previous` has no pending
+    /// rows.
     @inlinable
     static func _carriedIndex(from previous: Snapshot, homes: _SectionHomes, walk: _RunWalk) -> _LocationTable? {
         let oldSections = previous._sections, oldOffsets = walk.oldOffsets
@@ -170,11 +255,12 @@ extension Snapshot {
         else { return nil }
 
         var index = previous._index
+        let newRowOfOld = walk.newRowOfOld()
         // When sections stay and few items changed row, only those entries are visited (each
         // found by its hash); otherwise every bucket is, once.
         var changedRows = 0
         if homes.positional {
-            walk.newRowOfOld.withUnsafeBufferPointer { rows in
+            newRowOfOld.withUnsafeBufferPointer { rows in
                 for s in 0..<oldSections.count {
                     let base = oldOffsets[s]
                     for r in 0..<(oldOffsets[s + 1] &- base) where Int(rows[base &+ r]) != r { changedRows &+= 1 }
@@ -190,25 +276,27 @@ extension Snapshot {
         let byPass = index.bucketCount &* 3 &+ index.count &* 50
         guard Swift.min(byHash, byPass) &+ walk.offRun.count &* 140 < walk.newTotal &* 64 else { return nil }
         if byHash < byPass {
-            _moveEntriesByHash(in: &index, previous: previous, walk: walk)
+            _moveEntriesByHash(in: &index, previous: previous, oldOffsets: oldOffsets, newRowOfOld: newRowOfOld)
         } else {
             // `firstRow`: by old token, where its section's items start in `newRowOfOld`, or -1.
             var firstRow = [Int](repeating: -1, count: previous._tokenIndex.count)
             for (s, token) in previous._tokens.enumerated() where homes.newTokenOfOld[Int(token)] >= 0 {
                 firstRow[Int(token)] = oldOffsets[s]
             }
-            index.remap(newToken: homes.newTokenOfOld, firstRow: firstRow, newRow: walk.newRowOfOld)
+            index.remap(newToken: homes.newTokenOfOld, firstRow: firstRow, newRow: newRowOfOld)
         }
         return index
     }
 
     /// Gives the entries of items that changed row their new rows, each found by its hash, and
     /// makes those of items not carried tombstones; the sections are where they were.
+    /// `newRowOfOld` is the new row of each old item, or -1, section after section from
+    /// `oldOffsets`.
     @inlinable
-    static func _moveEntriesByHash(in index: inout _LocationTable, previous: Snapshot, walk: _RunWalk) {
-        let oldSections = previous._sections, oldOffsets = walk.oldOffsets
+    static func _moveEntriesByHash(in index: inout _LocationTable, previous: Snapshot, oldOffsets: [Int], newRowOfOld: [Int32]) {
+        let oldSections = previous._sections
         let seeds = _HashSeeds.current
-        walk.newRowOfOld.withUnsafeBufferPointer { rows in
+        newRowOfOld.withUnsafeBufferPointer { rows in
             for s in 0..<oldSections.count {
                 let base = oldOffsets[s], token = previous._tokens[s]
                 let items = oldSections[s].items
@@ -285,11 +373,11 @@ extension Snapshot {
         }
     }
 
-    /// The walk of a build's items in the previous snapshot's order: the row each old item has in
-    /// its new section, and the items off the runs, which the index has yet to take.
+    /// The walk of a build's items in the previous snapshot's order: the runs of old items that
+    /// kept their order, and the items off the runs, which the index has yet to take.
     @usableFromInline
     struct _RunWalk {
-        /// Where each old section's items start in `newRowOfOld`; the last is `oldTotal`.
+        /// Where each old section's items start, flat, section after section; the last is `oldTotal`.
         @usableFromInline let oldOffsets: [Int]
         @usableFromInline let oldTotal: Int
         @usableFromInline let newTotal: Int
@@ -298,10 +386,14 @@ extension Snapshot {
         @usableFromInline var offRun: [(section: Int32, row: Int32, hash: Int)]
         /// Whether every item is where it was, and equal to it.
         @usableFromInline var sameIDs: Bool, sameItems: Bool
-        /// The row each old item has in its new section, or -1; flat, section after section.
-        @usableFromInline var newRowOfOld: [Int32]
-        /// Only written once something is off the runs (a list that did not change never is).
-        @usableFromInline var rowsWritten: Bool
+        /// The runs, by old section (in the order of the new sections), each in row order: the
+        /// old items matched and their new rows in the section that is their home.
+        @usableFromInline var runs: [(section: Int32, run: _RowRun)]
+        /// The matched items whose content changed, when the walk compares content: their new
+        /// section, new row and old row, in order.
+        @usableFromInline var changed: [(section: Int32, row: Int32, oldRow: Int32)]
+        /// Whether an item off the runs is one `previous` holds (moved, or repeated).
+        @usableFromInline var movedIn: Bool
         @usableFromInline var matched: Int  // old items carried
 
         @inlinable
@@ -321,29 +413,33 @@ extension Snapshot {
             offRun = []
             sameIDs = positional
             sameItems = positional && equalPrefixes != nil
-            newRowOfOld = []
-            rowsWritten = false
+            runs = []
+            changed = []
+            movedIn = false
             matched = 0
         }
 
-        /// Starts `newRowOfOld`, once: the sections before `t` matched row for row.
+        /// The row each old item has in its new section, or -1; flat, from `oldOffsets`.
+        ///
+        /// - Complexity: O(*n*) for *n* old items.
         @inlinable
-        mutating func startRows(upTo t: Int) {
-            guard !rowsWritten else { return }
-            rowsWritten = true
-            newRowOfOld = [Int32](repeating: -1, count: oldTotal)
-            let oldOffsets = self.oldOffsets
-            newRowOfOld.withUnsafeMutableBufferPointer { rows in
-                for s in 0..<t {
-                    for r in 0..<(oldOffsets[s + 1] - oldOffsets[s]) { rows[oldOffsets[s] + r] = Int32(truncatingIfNeeded: r) }
+        func newRowOfOld() -> [Int32] {
+            var rows = [Int32](repeating: -1, count: oldTotal)
+            rows.withUnsafeMutableBufferPointer { rows in
+                for entry in runs {
+                    let base = oldOffsets[Int(entry.section)] &+ Int(entry.run.from)
+                    for i in 0..<Int(entry.run.count) { rows[base &+ i] = entry.run.to &+ Int32(truncatingIfNeeded: i) }
                 }
             }
+            return rows
         }
 
         /// Walks every section; `false` as soon as so many items are off the runs that the full
         /// build costs less than what is left.
         @inlinable
-        mutating func walk(_ sections: [SectionType], previous: Snapshot, homes: _SectionHomes, equalPrefixes: [Int]?) -> Bool {
+        mutating func walk<Comparison: _ContentComparison>(
+            _ sections: [SectionType], previous: Snapshot, homes: _SectionHomes, equalPrefixes: [Int]?, comparing: Comparison.Type
+        ) -> Bool where Comparison.Item == Item {
             let oldSections = previous._sections
             let positional = homes.positional
             var walked = 0  // items of the sections before this one
@@ -354,14 +450,12 @@ extension Snapshot {
                 guard s >= 0 else {
                     sameIDs = false
                     sameItems = false
-                    startRows(upTo: t)
                     for j in newItems.indices {
                         offRun.append((Int32(truncatingIfNeeded: t), Int32(truncatingIfNeeded: j), Snapshot._hash(newItems[j].id, seeds)))
                     }
                     continue
                 }
                 let oldItems = oldSections[s].items
-                let base = oldOffsets[s]
                 defer { walked &+= newItems.count }
                 let withinBudget = newItems.withUnsafeBufferPointer { new in
                     oldItems.withUnsafeBufferPointer { old in
@@ -372,18 +466,15 @@ extension Snapshot {
                             j = equalPrefixes[t]
                             if j < n || j < m { sameItems = false }
                         }
-                        while j < n && j < m && old[j].id == new[j].id { j &+= 1 }
+                        var r = j
+                        Self.matchRun(new: new, old: old, j: &j, r: &r, section: t, comparing: Comparison.self, changed: &changed)
                         matched &+= j
-                        if j == n && j == m && !rowsWritten && positional { return true }
+                        if j > 0 { runs.append((Int32(truncatingIfNeeded: s), _RowRun(from: 0, count: Int32(truncatingIfNeeded: j), to: 0))) }
+                        if j == n && j == m && positional { return true }
                         sameIDs = false
-                        startRows(upTo: t)
-                        return newRowOfOld.withUnsafeMutableBufferPointer { rows in
-                            for k in 0..<j { rows[base &+ k] = Int32(truncatingIfNeeded: k) }
-                            return Self.walkRuns(
-                                new: new, old: old, from: j, rows: UnsafeMutableBufferPointer(rebasing: rows[base...]),
-                                section: t, home: s, previous: previous, seeds: seeds, offRun: &offRun, matched: &matched,
-                                budget: (newTotal: newTotal, walked: walked))
-                        }
+                        return Self.walkRuns(
+                            new: new, old: old, from: j, section: t, home: s, previous: previous, seeds: seeds, comparing: Comparison.self,
+                            into: &self, budget: walked)
                     }
                 }
                 if !withinBudget { return false }
@@ -391,27 +482,71 @@ extension Snapshot {
             return true
         }
 
+        /// Records that the old item at `row` of section `home` is now at `newRow`: the last run
+        /// grows when the item continues it.
+        @inlinable @inline(__always)
+        mutating func extend(home: Int, from row: Int, count: Int, to newRow: Int) {
+            let section = Int32(truncatingIfNeeded: home), from = Int32(truncatingIfNeeded: row)
+            let to = Int32(truncatingIfNeeded: newRow)
+            if let last = runs.last, last.section == section, last.run.from &+ last.run.count == from, last.run.to &+ last.run.count == to {
+                runs[runs.count &- 1].run.count &+= Int32(truncatingIfNeeded: count)
+            } else {
+                runs.append((section, _RowRun(from: from, count: Int32(truncatingIfNeeded: count), to: to)))
+            }
+            matched &+= count
+        }
+
+        /// Advances `j` and `r` past the items of `new` from `j` on whose identifiers are those of
+        /// the items of `old` from `r` on, recording in `changed` those whose content changed, when
+        /// the walk compares content.
+        // Four items an iteration while they are equal, as in the `Equatable` build's prefixes: one
+        // `==` an item (which the compiler merges with the identifiers' when it compares them), and
+        // a quarter of the loop's own count, add and branch (onechange-100k-uuid in
+        // `instructions.sh`: 16 instructions an item as one loop that compared identifiers, then
+        // content).
+        @inlinable @inline(__always)
+        static func matchRun<Comparison: _ContentComparison>(
+            new: UnsafeBufferPointer<Item>, old: UnsafeBufferPointer<Item>, j: inout Int, r: inout Int, section t: Int,
+            comparing: Comparison.Type, changed: inout [(section: Int32, row: Int32, oldRow: Int32)]
+        ) where Comparison.Item == Item {
+            let n = new.count, m = old.count
+            while j < n && r < m {
+                let limit = Swift.min(n &- j, m &- r)
+                let a = old.baseAddress! + r, b = new.baseAddress! + j
+                @inline(__always) func same(_ k: Int) -> Bool {
+                    Comparison.compares ? a[k].id == b[k].id && Comparison.same(a[k], b[k]) : a[k].id == b[k].id
+                }
+                var k = 0
+                while k &+ 4 <= limit && same(k) && same(k &+ 1) && same(k &+ 2) && same(k &+ 3) { k &+= 4 }
+                while k < limit && same(k) { k &+= 1 }
+                j &+= k
+                r &+= k
+                // The same item, changed: recorded, and the run goes on.
+                guard Comparison.compares, k < limit, a[k].id == b[k].id else { return }
+                changed.append((Int32(truncatingIfNeeded: t), Int32(truncatingIfNeeded: j), Int32(truncatingIfNeeded: r)))
+                j &+= 1
+                r &+= 1
+            }
+        }
+
         /// Matches the items of a section from `j` on (past its common prefix with its home,
         /// section `home` of `previous`): runs of identifiers in order, past deletions of one or
-        /// two items; past a longer one when the item and the next both follow it. `rows` are the
-        /// home's entries of `newRowOfOld`. The items off the runs go in `offRun`; `false` when, past
-        /// a sixteenth of the list, the full build costs less than what is left.
+        /// two items; past a longer one when the item and the next both follow it. The items off
+        /// the runs go in `walk.offRun`; `false` when, past a sixteenth of the list, the full build
+        /// costs less than what is left. `walked` counts the items of the sections before.
         @inlinable @inline(__always)
-        static func walkRuns(
-            new: UnsafeBufferPointer<Item>, old: UnsafeBufferPointer<Item>, from j: Int, rows: UnsafeMutableBufferPointer<Int32>,
-            section t: Int, home s: Int, previous: Snapshot, seeds: _HashSeeds,
-            offRun: inout [(section: Int32, row: Int32, hash: Int)], matched: inout Int, budget: (newTotal: Int, walked: Int)
-        ) -> Bool {
+        static func walkRuns<Comparison: _ContentComparison>(
+            new: UnsafeBufferPointer<Item>, old: UnsafeBufferPointer<Item>, from j: Int, section t: Int, home s: Int,
+            previous: Snapshot, seeds: _HashSeeds, comparing: Comparison.Type, into walk: inout _RunWalk, budget walked: Int
+        ) -> Bool where Comparison.Item == Item {
             let n = new.count, m = old.count
+            let section = Int32(truncatingIfNeeded: t)
             var j = j, r = j
             while j < n {
                 // Most items continue the run: matched in a loop of their own.
-                while j < n && r < m && old[r].id == new[j].id {
-                    rows[r] = Int32(truncatingIfNeeded: j)
-                    j &+= 1
-                    r &+= 1
-                    matched &+= 1
-                }
+                let start = j, oldStart = r
+                matchRun(new: new, old: old, j: &j, r: &r, section: t, comparing: Comparison.self, changed: &walk.changed)
+                if j > start { walk.extend(home: s, from: oldStart, count: j &- start, to: start) }
                 guard j < n else { break }
                 let id = new[j].id
                 var hit = -1
@@ -421,25 +556,31 @@ extension Snapshot {
                     hit = r &+ 2
                 } else {
                     let hash = Snapshot._hash(id, seeds)
-                    if let found = previous._location(of: id, hash: hash),
-                        Int(previous._tokenIndex[Int(found.token)]) == s, Int(found.row) > r,
-                        rows[Int(found.row)] < 0,
-                        j &+ 1 == n || (Int(found.row) &+ 1 < m && old[Int(found.row) &+ 1].id == new[j &+ 1].id)
-                    {
-                        hit = Int(found.row)
-                    } else {
-                        offRun.append((Int32(truncatingIfNeeded: t), Int32(truncatingIfNeeded: j), hash))
+                    // Every old row matched so far is before `r`, so one after it is free.
+                    if let found = previous._location(of: id, hash: hash) {
+                        if Int(previous._tokenIndex[Int(found.token)]) == s, Int(found.row) > r,
+                            j &+ 1 == n || (Int(found.row) &+ 1 < m && old[Int(found.row) &+ 1].id == new[j &+ 1].id)
+                        {
+                            hit = Int(found.row)
+                        } else {
+                            walk.movedIn = true
+                        }
+                    }
+                    if hit < 0 {
+                        walk.offRun.append((section, Int32(truncatingIfNeeded: j), hash))
                         // Past a sixteenth of the list off the runs, the full build costs less
                         // than what is left (see the costs in `_carriedIndex`): the walk stops as
                         // soon as the items walked so far say so.
-                        if offRun.count > budget.newTotal / 16 || offRun.count &* 16 > budget.walked &+ j &+ 1024 {
+                        if walk.offRun.count > walk.newTotal / 16 || walk.offRun.count &* 16 > walked &+ j &+ 1024 {
                             return false
                         }
                     }
                 }
                 if hit >= 0 {
-                    rows[hit] = Int32(truncatingIfNeeded: j)
-                    matched &+= 1
+                    if Comparison.compares && !Comparison.same(old[hit], new[j]) {
+                        walk.changed.append((section, Int32(truncatingIfNeeded: j), Int32(truncatingIfNeeded: hit)))
+                    }
+                    walk.extend(home: s, from: hit, count: 1, to: j)
                     r = hit &+ 1
                 }
                 j &+= 1

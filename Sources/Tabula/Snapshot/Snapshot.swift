@@ -46,7 +46,10 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
 
     /// The sections, with their items, in display order. Any change clears ``_sameContentAs``.
     @usableFromInline var _sections: [SectionType] {
-        didSet { _sameContentAs = nil }
+        didSet {
+            _sameContentAs = nil
+            _lineage = nil
+        }
     }
     /// The token of each section, parallel to `_sections`.
     @usableFromInline var _tokens: [Int32]
@@ -66,6 +69,9 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
     /// snapshot whose sections are still this storage has nothing to report and costs nothing.
     /// Cleared by any change of `_sections`, and by ``clearingUpdateRequests()``.
     @usableFromInline var _sameContentAs: [SectionType]?
+    /// What the build against a previous snapshot (``init(_:updating:)``) found, for the diff from
+    /// it; `nil` otherwise. Cleared like ``_sameContentAs``.
+    @usableFromInline var _lineage: _Lineage?
 
     /// Creates an empty snapshot.
     ///
@@ -80,6 +86,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
         _updateMarks = [:]
         _reloadedSections = []
         _sameContentAs = nil
+        _lineage = nil
     }
 }
 
