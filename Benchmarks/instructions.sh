@@ -26,7 +26,7 @@ if [ "$#" -gt 0 ]; then
     scenarios=("$@")
 else
     scenarios=(build-100k-uuid delete-5k-of-10k reload-5k-of-10k nochange-10k nochange-100k apply-nochange-10k
-        apply-nochange-100k onechange-100k-uuid
+        apply-nochange-100k onechange-100k-uuid apply-onechange-100k-uuid
         churn10-100k-uuid churn10-100k-uuid-full compare-10k compare-100k floor-100k-uuid observe-cell-10k observe-follow-10k)
 fi
 echo "load averages (1/5/15 min) at start: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -130,16 +130,27 @@ func runInstructionScenario(_ name: String) -> Bool {
             if name.hasPrefix("delete") { try! copy.deleteItems(ids) } else { try! copy.reloadItems(ids) }
             blackHole(copy)
         }
-    case "apply-nochange-10k", "apply-nochange-100k":
+    case "apply-nochange-10k", "apply-nochange-100k", "apply-onechange-100k-uuid":
         // The app's path: built against the driver's snapshot and applied through it.
-        let scenario = noChange(count: name.hasSuffix("100k") ? 100_000 : 10_000)
+        let scenario =
+            name.hasPrefix("apply-onechange") ? oneChange(count: 100_000) : noChange(count: name.hasSuffix("100k") ? 100_000 : 10_000)
         let source = try! Snapshot<Int, UUIDItem>([Section(0, items: scenario.old)])
-        let (driver, view) = InstantView<Int, UUIDItem>.driving()
-        driver.backgroundDiffThreshold = .max
-        driver.applyUsingReloadData(source, completion: nil)
+        // Two drivers showing the source: the uncounted first call updates one, the counted one
+        // the other (one driver would be up to date by then, and have nothing to do).
+        let pairs = (0..<2).map { _ in
+            let (driver, view) = InstantView<Int, UUIDItem>.driving()
+            driver.backgroundDiffThreshold = .max
+            driver.applyUsingReloadData(source, completion: nil)
+            return (driver, view)
+        }
         let new = scenario.new
-        measuredCall { driver.apply(try! Snapshot([Section(0, items: new)], updating: driver.latestSnapshot), completion: nil) }
-        withExtendedLifetime(view) {}
+        var call = 0
+        measuredCall {
+            let driver = pairs[call].0
+            call += 1
+            driver.apply(try! Snapshot([Section(0, items: new)], updating: driver.latestSnapshot), completion: nil)
+        }
+        withExtendedLifetime(pairs) {}
     case "nochange-10k": buildDiff(noChange(count: 10_000))
     case "nochange-100k": buildDiff(noChange(count: 100_000))
     case "onechange-100k-uuid": buildDiff(oneChange(count: 100_000))
