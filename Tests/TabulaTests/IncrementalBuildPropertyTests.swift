@@ -230,6 +230,15 @@ struct IncrementalBuildPropertyTests {
                     // The diff from a snapshot the build was not made against walks as usual.
                     let fromFirst = Changeset(from: first, to: snapshot), fullFromFirst = Changeset(from: first, to: expected)
                     #expect(fromFirst.stages == fullFromFirst.stages, "\(context)")
+                    // Edited after the build, it no longer answers with what the build found.
+                    if let id = snapshot.itemIdentifiers.randomElement(using: &g.rng) {
+                        var edited = snapshot, fullEdited = expected
+                        try? edited.updateItems([Row(id: id, value: 1_000 + step)])
+                        try? fullEdited.updateItems([Row(id: id, value: 1_000 + step)])
+                        #expect(edited._lineage == nil, "\(context)")
+                        let diff = Changeset(from: current, to: edited), fullDiff = Changeset(from: current, to: fullEdited)
+                        #expect(diff.stages == fullDiff.stages && diff.statistics == fullDiff.statistics, "\(context)")
+                    }
                     current = snapshot
                 case let (.failure(error), .failure(expected)):
                     #expect(error == expected, "\(context)")
