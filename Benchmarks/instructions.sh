@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Counts the instructions of single benchmark scenarios under callgrind: the measured call alone
-# (callgrind collects only inside the benchmark's `countedCall`, set up and teardown excluded).
+# (callgrind counts from entering the benchmark's `countingStarts` to entering `countingEnds`, the
+# markers around the call inside `countedCall`; set up and teardown excluded).
 # Instruction counts do not move with the machine's load, as times do.
 #
 # The `observe-*` scenarios are rounds of the `observe scenario=cell-10k` line: one property's
@@ -47,9 +48,10 @@ for name in "${scenarios[@]}"; do
         echo "instructions scenario=$name ir=$((total / rounds)) rounds=$rounds"
         ;;
     *)
-        valgrind --tool=callgrind --toggle-collect='*countedCall*' --callgrind-out-file="$out/$name" \
-            "$bin" --instructions "$name" >"$out/$name.log" 2>&1 || { cat "$out/$name.log" >&2; exit 1; }
-        ir="$(awk '/^(summary|totals):/ { print $2; exit }' "$out/$name")"
+        valgrind --tool=callgrind --zero-before='*countingStarts*' --dump-before='*countingEnds*' \
+            --callgrind-out-file="$out/$name" "$bin" --instructions "$name" >"$out/$name.log" 2>&1 ||
+            { cat "$out/$name.log" >&2; exit 1; }
+        ir="$(awk '/^(summary|totals):/ { print $2; exit }' "$out/$name.1")"
         echo "instructions scenario=$name ir=$ir"
         ;;
     esac

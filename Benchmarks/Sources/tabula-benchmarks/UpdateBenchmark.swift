@@ -90,18 +90,34 @@ func updateLines(runs: Int) -> [String] {
     return lines
 }
 
-/// The call `instructions.sh` counts: callgrind collects only inside it (`--toggle-collect`).
-/// `body` runs once before, uncounted, so that what is counted is the steady state of an app that
+/// The call `instructions.sh` counts: callgrind counts from entering `countingStarts` to entering
+/// `countingEnds` (`--zero-before`, `--dump-before`), around `body` inside `countedCall`. `body`
+/// runs once before, uncounted, so that what is counted is the steady state of an app that
 /// updates again and again, without the runtime's first look-ups of the types involved.
 func measuredCall(_ body: () -> Void) {
     body()
     countedCall(body)
 }
 
+/// Markers, not `--toggle-collect` on `countedCall`: the optimiser specialises `countedCall` for
+/// each closure and can merge two such copies of the same code, one entering the other by a jump
+/// that callgrind takes for a second `countedCall`, toggling collection off again (a diff scenario
+/// counted 8 instructions). Calls to these two functions stay calls.
 @inline(never)
 func countedCall(_ body: () -> Void) {
+    countingStarts()
     body()
+    countingEnds()
 }
+
+/// How many counted calls began and ended: the markers' bodies differ, so they are not merged.
+nonisolated(unsafe) var countedCallsStarted = 0, countedCallsEnded = 0
+
+@inline(never)
+func countingStarts() { countedCallsStarted &+= 1 }
+
+@inline(never)
+func countingEnds() { countedCallsEnded &+= 1 }
 
 /// Runs the scenario `name` once, its measured part inside `measuredCall`. Returns `false` for an
 /// unknown name.
