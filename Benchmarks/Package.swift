@@ -25,9 +25,13 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "tabula-observe-instructions", dependencies: ["CellObserveLists"]),
+        // The lists of DifferenceKit's and ListKit's published shapes, as identifiers: no dependency,
+        // so that a comparison with those libraries (README, "Side by side") builds the same lists.
+        .target(name: "BenchmarkShapes"),
         .executableTarget(
             name: "tabula-benchmarks",
             dependencies: [
+                "BenchmarkShapes",
                 "CellObserveLists",
                 .product(name: "Tabula", package: tabulaPackage),
                 .product(name: "TabulaTesting", package: tabulaPackage),

@@ -29,6 +29,15 @@ else
     scenarios=(build-100k-uuid delete-5k-of-10k reload-5k-of-10k nochange-10k nochange-100k apply-nochange-10k
         apply-nochange-100k onechange-100k-uuid apply-onechange-100k-uuid
         churn10-100k-uuid churn10-100k-uuid-full compare-10k compare-100k floor-100k-uuid observe-cell-10k observe-follow-10k)
+    # ListKit's and DifferenceKit's shapes (the `shape scenario=…` lines): the app's path (build +
+    # diff, or build + edit), the diff of prebuilt snapshots, and the hash floor.
+    for shape in overlap50-10k overlap50-50k nochange-10k shuffle-10k churn20-10k churn50-10k churn20-50k churn10-10k \
+        churn10-100k; do
+        scenarios+=("shape-$shape" "shape-$shape-diff" "shape-$shape-floor")
+    done
+    for shape in build-10k build-50k build-100x100 delete-5k-of-10k reload-5k-of-10k; do
+        scenarios+=("shape-$shape" "shape-$shape-floor")
+    done
 fi
 echo "load averages (1/5/15 min) at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 out="$(mktemp -d)"

@@ -1,3 +1,4 @@
+import BenchmarkShapes
 import Foundation
 import Tabula
 

@@ -1,3 +1,4 @@
+import BenchmarkShapes
 import Foundation
 import Tabula
 
@@ -181,7 +182,7 @@ func runInstructionScenario(_ name: String) -> Bool {
         let old = scenario.old.map(\.id), new = scenario.new.map(\.id)
         measuredCall { floorWork(old, new) }
     default:
-        return false
+        return runShapeInstructionScenario(name)
     }
     return true
 }

@@ -1,3 +1,4 @@
+import BenchmarkShapes
 import Foundation
 import Tabula
 import TabulaTesting
@@ -92,52 +93,7 @@ if arguments.contains("--debug") {
     summary.append("build scenario=\(label) ids=uuid median_s=\(format(ours.median)) baseline_s=\(format(baseline.median)) ratio=\(ratio(r))")
 }
 
-// MARK: - Issue 3: DifferenceKit's published scenarios
-
-/// n items; new = 10% deleted, 10% inserted, 2% moved (DifferenceKit's benchmark shape).
-/// Built in O(n log n): positions are drawn first and the arrays merged once.
-func scenario<ID: Hashable>(count n: Int, makeID: (Int) -> ID, seed: UInt64) -> (old: [ID], new: [ID]) {
-    var rng = SplitMix(seed: seed)
-    let old = (0..<n).map(makeID)
-    var deleted = Set<Int>(), moved = Set<Int>()
-    while deleted.count < n / 10 { deleted.insert(Int(rng.next() % UInt64(n))) }
-    while moved.count < n / 50 {
-        let index = Int(rng.next() % UInt64(n))
-        if !deleted.contains(index) { moved.insert(index) }
-    }
-    let kept = old.indices.filter { !deleted.contains($0) && !moved.contains($0) }.map { old[$0] }
-    // Inserted items and moved items go to random positions among the kept ones.
-    var placed: [(position: UInt64, id: ID)] = (0..<(n / 10)).map { (rng.next() % UInt64(kept.count + 1), makeID(n + $0)) }
-    placed += moved.sorted().map { (rng.next() % UInt64(kept.count + 1), old[$0]) }
-    placed.sort { $0.position < $1.position }
-    var new = [ID]()
-    new.reserveCapacity(kept.count + placed.count)
-    var cursor = 0
-    for (index, id) in kept.enumerated() {
-        while cursor < placed.count && placed[cursor].position <= UInt64(index) {
-            new.append(placed[cursor].id)
-            cursor += 1
-        }
-        new.append(id)
-    }
-    while cursor < placed.count {
-        new.append(placed[cursor].id)
-        cursor += 1
-    }
-    return (old, new)
-}
-
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+// MARK: - Issue 3: DifferenceKit's published scenarios (`scenario(count:makeID:seed:)`, in BenchmarkShapes)
 
 /// The hash floor: a `Dictionary` of the old identifiers, probed with every new one.
 func floorWork<ID: Hashable>(_ old: [ID], _ new: [ID]) {
@@ -309,6 +265,12 @@ if arguments.contains("--app-paths") {
     finish(summary)
 }
 
+if arguments.contains("--shapes") {
+    // Only the shapes other libraries publish figures for (ListKit's, DifferenceKit's).
+    print("Tabula on ListKit's and DifferenceKit's shapes (config=release-O: swift run -c release, plain -O; \(runs) runs each; medians)")
+    finish(shapeLines(runs: runs))
+}
+
 if arguments.contains("--observe") {
     // Only the observed-list benchmark.
     print("Tabula observed lists (config=release-O: swift run -c release, plain -O)")
@@ -327,6 +289,7 @@ buildBenchmark(label: "1m-1000x1000", sections: 1000, perSection: 1000)
 
 summary += updateLines(runs: runs)
 diffScenarios(stdlib: true)
+summary += shapeLines(runs: runs)
 summary += oneRowApplyLines()
 summary.append(await pageAppendLine())
 summary += await liveBenchmark(runs: runs)
