@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // Benchmarks live in their own package so the library's manifest stays light.
-// Run: swift run -c release --package-path Benchmarks
+// Run: swift run -c release --package-path Benchmarks tabula-benchmarks
 import Foundation
 import PackageDescription
 
