@@ -9,6 +9,7 @@
 #   Benchmarks/report.sh                # run both, keep their output in Benchmarks/.build/report, write the tables
 #   Benchmarks/report.sh --quick        # the same with 3 runs each: to try the script, not for the README
 #   Benchmarks/report.sh --from DIR     # write the tables again from a run's kept output (no run)
+#   Benchmarks/report.sh --peers FILE   # write only the side-by-side section, from SideBySide's results
 #
 # Run it on a quiet machine from a clean tree (the run section says `uncommitted changes` otherwise);
 # it takes about as long as the full run plus instructions.sh.
@@ -16,12 +17,13 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 readme="$here/README.md"
-mode=run from="" bench_args=()
+mode=run from="" peers="" bench_args=()
 while [ "$#" -gt 0 ]; do
     case "$1" in
     --quick) bench_args+=(--quick) ;;
     --from) mode=from from="$2"; shift ;;
-    *) echo "usage: $0 [--quick | --from DIR]" >&2; exit 1 ;;
+    --peers) mode=peers peers="$2"; shift ;;
+    *) echo "usage: $0 [--quick | --from DIR | --peers FILE]" >&2; exit 1 ;;
     esac
     shift
 done
@@ -48,10 +50,10 @@ if [ "$mode" = run ]; then
     "$here/instructions.sh" | tee "$from/instructions.txt"
 fi
 
-python3 - "$readme" "$mode" "$from" <<'PY'
+python3 - "$readme" "$mode" "$from" "$peers" <<'PY'
 import re, shlex, sys
 
-readme, mode, source = sys.argv[1:4]
+readme, mode, source, peers_file = sys.argv[1:5]
 
 
 def parse(line):
@@ -151,6 +153,45 @@ if mode in ("run", "from"):
     sections["other"] = table(["line", "figures"], [[f"`{name(k, v)}`", fields(v, ("scenario", "ids", "mode", "path", "commit_rows", "config"))]
                                                     for k, v in other])
     sections["instructions"] = table(["scenario", "`ir`"], [[f"`{s}`", n] for s, n in ir.items()])
+
+if mode == "peers":
+    text = open(peers_file).read().splitlines()
+    head = {}
+    rows = []
+    libs = ["tabula", "listkit", "listkit_specialized", "differencekit", "floor"]
+    for l in text:
+        if l.startswith("peers "):
+            head.update(parse(l)[1])
+        elif l.startswith("peer "):
+            rows.append(parse(l)[1])
+    def least(v, suffix):
+        present = {lib: float(v[f"{lib}_{suffix}"]) for lib in libs[:-1] if f"{lib}_{suffix}" in v}
+        best = min(present, key=present.get)
+        names = {"tabula": "Tabula", "listkit": "ListKit", "listkit_specialized": "ListKit specialised",
+                 "differencekit": "DifferenceKit"}
+        if best == "tabula":
+            return "Tabula"
+        what = "instructions" if suffix == "ir" else "time"
+        if present[best] <= 0:
+            return f"**{names[best]}**"
+        return f"**{names[best]}**: Tabula takes {float(v['tabula_' + suffix]) / present[best]:.2f}× its {what}"
+    meta = "\n".join([
+        f"- Commits measured: Tabula `{head.get('tabula', '?')[:7]}`, ListKit (Iron-Ham/Lists) `{head.get('listkit', '?')[:7]}`, "
+        f"DifferenceKit (ra1028/DifferenceKit) `{head.get('differencekit', '?')[:7]}`; {head.get('date', '?')}; {head.get('toolchain', '?')}.",
+        f"- Load averages (1/5/15 min): {head.get('load_start', '?')} at the start, {head.get('load_end', '?')} at the end; each line's own in the last column.",
+    ])
+    instr = table(["scenario", "ids", "mode", "Tabula `ir`", "ListKit `ir`", "ListKit specialised `ir`", "DifferenceKit `ir`", "floor `ir`",
+                   "Tabula ÷ ListKit", "Tabula ÷ ListKit specialised", "Tabula ÷ DifferenceKit", "fewest instructions"],
+                  [[v["scenario"], v["ids"], v["mode"]] + [v.get(f"{lib}_ir", "—") for lib in libs]
+                   + [v.get(f"{lib}_ratio", "—") for lib in ("listkit", "listkit_specialized", "differencekit")] + [least(v, "ir")]
+                   for v in rows])
+    times = table(["scenario", "ids", "mode", "Tabula `s`", "ListKit `s`", "ListKit specialised `s`", "DifferenceKit `s`", "floor `s`",
+                   "Tabula ÷ ListKit", "Tabula ÷ ListKit specialised", "Tabula ÷ DifferenceKit", "fastest", "`load`"],
+                  [[v["scenario"], v["ids"], v["mode"]] + [v.get(f"{lib}_s", "—") for lib in libs]
+                   + [v.get(f"{lib}_time_ratio", "—") for lib in ("listkit", "listkit_specialized", "differencekit")]
+                   + [least(v, "s"), v.get("load", "—")]
+                   for v in rows])
+    sections["peers"] = meta + "\n\nInstructions (callgrind):\n\n" + instr + "\n\nMedians:\n\n" + times
 
 text = open(readme).read()
 for name, body in sections.items():
