@@ -117,7 +117,8 @@ if mode in ("run", "from"):
     # The updates, with the instructions of their build + diff.
     update_ir = {"nochange-10k": "nochange-10k", "nochange-100k": "nochange-100k",
                  "onechange-100k": "onechange-100k-uuid", "churn10-100k": "churn10-100k-uuid"}
-    apply_ir = {"nochange-10k": "apply-nochange-10k", "nochange-100k": "apply-nochange-100k"}
+    apply_ir = {"nochange-10k": "apply-nochange-10k", "nochange-100k": "apply-nochange-100k",
+                "onechange-100k": "apply-onechange-100k-uuid"}
     rows = []
     for kind, v in lines:
         if kind == "update":
