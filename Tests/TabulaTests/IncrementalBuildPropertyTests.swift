@@ -278,7 +278,10 @@ struct IncrementalBuildPropertyTests {
         }
         #expect(current._index.bucketCount == buckets)
         #expect(longestNotes <= 2 * 64 + 2)
+        // The notes are written out now and then, and most builds still keep them: the table's
+        // tombstones (which only a full build clears) never stop the notes for good.
         #expect(settled > steps / 100)
+        #expect(settled < steps / 10, "\(settled) of \(steps) builds wrote the index out")
         #expect(current.itemIdentifiers == items.map(\.id))
     }
 

@@ -210,14 +210,17 @@ extension Snapshot {
         }
         guard var pending = index.pending else { return nil }
         // Lookups search a token's runs, and every build composes them all: a few hundred at most
-        // (a list of 100,000 settles after about a hundred one-item updates). Entries added, and
-        // dead ones, which lookups still probe, are kept to a small share of the list.
+        // (a list of 100,000 with one item inserted and one deleted an update writes its table
+        // out every 190 updates or so, when the runs reach 390). Entries added, and dead ones,
+        // which lookups still probe, are kept to a small share of the list. The table's own
+        // tombstones do not count: only a full build clears them, and the load factor (`fits`,
+        // below) bounds them.
         let newTotal = walk.newTotal
         let live = pending.liveBaseCount
         let added = pending.added.count &+ walk.offRun.count
         guard pending.runs.count <= 2 &* tokenCount &+ Swift.max(64, newTotal / 256),
             added <= Swift.max(64, newTotal / 64),
-            pending.baseTombstones &+ (pending.baseCount &- live) <= Swift.max(16, newTotal / 8)
+            pending.baseCount &- live <= Swift.max(16, newTotal / 8)
         else { return nil }
         pending.reindexAdded(capacity: added)
         index.pending = pending
