@@ -172,18 +172,26 @@ struct _LocationTable: Sendable {
     func location(
         hash: Int, firstWord: UInt64, where isMatch: (_ token: Int32, _ row: Int32) -> Bool
     ) -> (token: Int32, row: Int32)? {
-        guard let pending else {
-            guard let found = first(hash: hash, firstWord: firstWord, where: isMatch) else { return nil }
-            return (token(found.entry), row(found.entry))
-        }
+        // Without pending rows, exactly `first`: the lookup every edit and read makes.
+        if _slowPath(pending != nil) { return pendingLocation(hash: hash, firstWord: firstWord, where: isMatch) }
+        guard let found = first(hash: hash, firstWord: firstWord, where: isMatch) else { return nil }
+        return (token(found.entry), row(found.entry))
+    }
+
+    /// ``location(hash:firstWord:where:)`` through the pending rows.
+    // Not inlined into every lookup: only snapshots built against an earlier one take it.
+    @inlinable @inline(never)
+    func pendingLocation(
+        hash: Int, firstWord: UInt64, where isMatch: (_ token: Int32, _ row: Int32) -> Bool
+    ) -> (token: Int32, row: Int32)? {
         var result: (token: Int32, row: Int32)? = nil
         // Entries whose item is gone have no current row, and match nothing.
         _ = first(hash: hash, firstWord: firstWord) { token, row in
-            guard let current = pending.row(token: token, row: row), isMatch(token, current) else { return false }
+            guard let current = pending!.row(token: token, row: row), isMatch(token, current) else { return false }
             result = (token, current)
             return true
         }
-        return result ?? pending.firstAdded(hash: hash, where: isMatch)
+        return result ?? pending!.firstAdded(hash: hash, where: isMatch)
     }
 
     /// The location of the entry, probing from `hash`, with `hash`'s fingerprint for whose token

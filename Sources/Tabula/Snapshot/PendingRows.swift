@@ -126,7 +126,9 @@ extension _LocationTable {
     /// Writes the pending rows into the table: each entry gets its current row, or becomes a
     /// tombstone, and the added entries go in. The table must hold them (the build that left
     /// them pending checked it). One pass over the buckets, hashing nothing.
-    @inlinable
+    // Not inlined: every mutating method of the table calls it when rows are pending, and the
+    // table is not generic, so one copy serves every client.
+    @usableFromInline @inline(never)
     mutating func settle() {
         guard let pending else { return }
         self.pending = nil

@@ -108,9 +108,12 @@ extension Snapshot {
         // A repeated section: the full build reports it.
         guard let homes = _SectionHomes(sections, previous: previous) else { return try _buildRejectingDuplicates(sections) }
         var walk = _RunWalk(sections, previous: previous, positional: homes.positional, equalPrefixes: equalPrefixes)
-        guard walk.walk(sections, previous: previous, homes: homes, equalPrefixes: equalPrefixes, comparing: Comparison.self) else {
-            return try _buildRejectingDuplicates(sections)
-        }
+        // Content is compared for the diff's record alone, which needs the sections in place.
+        let walked =
+            homes.positional
+            ? walk.walk(sections, previous: previous, homes: homes, equalPrefixes: equalPrefixes, comparing: Comparison.self)
+            : walk.walk(sections, previous: previous, homes: homes, equalPrefixes: equalPrefixes, comparing: _IdentifiersOnly<Item>.self)
+        guard walked else { return try _buildRejectingDuplicates(sections) }
         // Titles take part in the diff, so a build that records equal content compares them too.
         if walk.sameItems {
             for t in 0..<newCount where sections[t].header != oldSections[t].header || sections[t].footer != oldSections[t].footer {
@@ -149,10 +152,11 @@ extension Snapshot {
             _checkInvariants()
             return
         }
-        // The index is rewritten: the rows `previous` left pending first.
-        var written = previous
-        written._index.settle()
-        guard var index = Self._carriedIndex(from: written, homes: homes, walk: walk) else {
+        // The index is rewritten, starting from `previous`'s with the rows it left pending
+        // written out: that copy is the build's own, and is rewritten in place.
+        var table = previous._index
+        table.settle()
+        guard var index = Self._carriedIndex(from: previous, table: table, homes: homes, walk: walk) else {
             return try _buildRejectingDuplicates(sections)
         }
         if homes.positional {
@@ -241,23 +245,23 @@ extension Snapshot {
         return index
     }
 
-    /// `previous`'s index, with the entries of items not carried made tombstones and the others
-    /// given their new rows (and, when sections moved, tokens); `nil` when carrying it over costs
-    /// more than a full build, or the table could not hold what goes in. `previous` has no pending
-    /// rows.
+    /// `table` (`previous`'s index, its rows written out), with the entries of items not carried
+    /// made tombstones and the others given their new rows (and, when sections moved, tokens);
+    /// `nil` when carrying it over costs more than a full build, or the table could not hold what
+    /// goes in.
     @inlinable
-    static func _carriedIndex(from previous: Snapshot, homes: _SectionHomes, walk: _RunWalk) -> _LocationTable? {
+    static func _carriedIndex(from previous: Snapshot, table: __owned _LocationTable, homes: _SectionHomes, walk: _RunWalk) -> _LocationTable? {
         let oldSections = previous._sections, oldOffsets = walk.oldOffsets
         let removed = walk.oldTotal - walk.matched
         let tokenCount = homes.positional ? previous._tokenIndex.count : homes.homes.count
         // Carrying over pays while most items are carried; the table must also hold the new
         // entries, rows and tokens, and not fill up with tombstones (the edits' compaction rule).
         guard walk.matched >= walk.newTotal / 2,
-            previous._index.fits(adding: walk.offRun.count, rows: walk.longest, tokens: tokenCount),
-            previous._index.tombstones + removed <= Swift.max(walk.newTotal, 16)
+            table.fits(adding: walk.offRun.count, rows: walk.longest, tokens: tokenCount),
+            table.tombstones + removed <= Swift.max(walk.newTotal, 16)
         else { return nil }
 
-        var index = previous._index
+        var index = table
         let newRowOfOld = walk.newRowOfOld()
         // When sections stay and few items changed row, only those entries are visited (each
         // found by its hash); otherwise every bucket is, once.
