@@ -6,8 +6,8 @@ extension Snapshot {
     /// everything else it would find is here.
     ///
     /// Recorded only when the build compared content, kept its sections in place and found no item
-    /// off its runs that the previous snapshot holds (a move); cleared by any change of the
-    /// sections.
+    /// off its runs that the previous snapshot holds (moved, or past a longer deletion); cleared by
+    /// any change of the sections and by ``clearingUpdateRequests()``.
     @usableFromInline
     struct _Lineage {
         /// The previous snapshot's sections. Holding them keeps their storage from being changed in

@@ -25,9 +25,12 @@ struct _RowRun: Hashable, Sendable {
 /// grows with the list: rewriting every entry behind an insertion was half the cost of such an
 /// update (`_LocationTable.remap`, onechange-100k-uuid in `instructions.sh`).
 ///
-/// Each build against a snapshot with pending rows composes the runs again; past a few hundred
-/// runs, or items added, or a quarter of the table's entries dead, the next build writes the
-/// table out instead (`_LocationTable.settle()`), as does any edit.
+/// Each build against a snapshot with pending rows composes the runs again. A build whose notes
+/// would pass their limits (64 runs and two a section token, or 1/256 of the list if more; 64
+/// items added, or 1/64 of the list; dead entries an eighth of the list) writes the table out
+/// instead (`_LocationTable.settle()`), as does every edit that changes the index (adding,
+/// removing or moving items, section edits that carry items); edits that keep every item where it
+/// is (content, titles, moving or adding an empty section) keep the notes.
 @usableFromInline
 @frozen
 struct _PendingRows: Sendable {

@@ -22,9 +22,10 @@ extension Snapshot {
     ///
     /// - Complexity: O(*n*) comparisons for *n* items, O(*k*) hashes for the *k* items off the
     ///   previous order. With the sections where they were, the index is carried over as it is,
-    ///   with a note of the rows that moved, written out by a later build or the first edit (one
-    ///   pass over its buckets); otherwise that pass is made here. With most items changed it falls
-    ///   back to a full build, which hashes every item.
+    ///   with a note of the rows that moved, written out (one pass over its buckets) by the first
+    ///   edit that moves items, or by a later build once the notes have grown; otherwise that pass
+    ///   is made here. With most items changed it falls back to a full build, which hashes every
+    ///   item.
     @inlinable
     public init(_ sections: [SectionType], updating previous: Snapshot) throws {
         self.init()
@@ -36,11 +37,15 @@ extension Snapshot where Item: Equatable {
     /// Creates a snapshot from sections, like ``init(_:)-([Snapshot<SectionID,Item>.SectionType])``,
     /// reusing what `previous` (typically the snapshot on screen) already knows.
     ///
-    /// As the other `init(_:updating:)`; in addition, the build compares the content (`==`) of the
-    /// items it matches, and keeps what it found for the diff from `previous`: when every
-    /// section, title and item equals `previous`'s, in order, that diff is known to be empty and
-    /// costs nothing; when no item moved, it costs what changed. Either holds as long as neither
-    /// snapshot is changed in between.
+    /// As the other `init(_:updating:)`; in addition, when the sections are where they were, the
+    /// build compares the content (`==`) of the items it matches, and keeps what it found for the
+    /// diff from `previous` (`Changeset(from:to:)`, or a ``ListDriver`` comparing with `==`): when
+    /// every section, title and item equals `previous`'s, in order, that diff is known to be empty
+    /// and costs nothing; when no item of `previous` is off the runs (moved, or found only past a
+    /// longer deletion), it costs what changed. Either holds as long as neither snapshot is
+    /// changed in between, the diff is from `previous` itself (or a copy of it), and the result
+    /// requests no updates (``reloadItems(_:)``). Items must have value semantics: the record
+    /// holds what `==` said at the build.
     @inlinable
     public init(_ sections: [SectionType], updating previous: Snapshot) throws {
         self.init()
