@@ -46,13 +46,23 @@
         ///
         /// - Throws: `ConfigurationError` for conflicting registrations, or a nib whose cell view
         ///   is of another class than its configurator's, naming both.
-        public init(
+        // Inlinable, so that the core is made here, for your types: the path that configures a
+        // cell again when an object it read changes is compiled for them (`ListAdapterCore`).
+        @inlinable
+        public convenience init(
             tableView: NSTableView, cells: CellConfigurators<Item>, bundle: Bundle = .main,
             updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?, differ: ListDriver<SectionID, Item>.Differ = .specialised
         ) throws {
+            try self.init(tableView: tableView, bundle: bundle, core: ListAdapterCore(cells: cells, updateKind: updateKind, differ: differ))
+        }
+
+        /// Becomes `tableView`'s data source and delegate with `core`, and registers the
+        /// configurators' cells.
+        @usableFromInline
+        init(tableView: NSTableView, bundle: Bundle, core: ListAdapterCore<SectionID, Item, AppKitPlatform>) throws {
             self.tableView = tableView
             self.bundle = bundle
-            self.core = ListAdapterCore(cells: cells, updateKind: updateKind, differ: differ)
+            self.core = core
             super.init(forwarding: core.forwarding)
             try core.connect(to: self)
             reconnect()

@@ -32,12 +32,22 @@ where Item.ID: Sendable {
     /// the configurators use.
     ///
     /// - Throws: `ConfigurationError` for conflicting registrations, naming both classes.
-    public init(
+    // Inlinable, so that the core is made here, for your types: the path that configures a cell
+    // again when an object it read changes is compiled for them (`ListAdapterCore`).
+    @inlinable
+    public convenience init(
         listView: HeadlessListView, cells: CellConfigurators<Item>,
         updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?, differ: ListDriver<SectionID, Item>.Differ = .specialised
     ) throws {
+        try self.init(listView: listView, core: ListAdapterCore(cells: cells, updateKind: updateKind, differ: differ))
+    }
+
+    /// Becomes `listView`'s data source and delegate with `core`, and registers every cell the
+    /// configurators use.
+    @usableFromInline
+    init(listView: HeadlessListView, core: ListAdapterCore<SectionID, Item, HeadlessPlatform>) throws {
         self.listView = listView
-        core = ListAdapterCore(cells: cells, updateKind: updateKind, differ: differ)
+        self.core = core
         try core.connect(to: self)
         reconnect()
     }

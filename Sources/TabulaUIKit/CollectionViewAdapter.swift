@@ -41,13 +41,23 @@
         /// configurators use, and the title views.
         ///
         /// - Throws: ``ConfigurationError`` for conflicting registrations.
-        public init(
+        // Inlinable, so that the core is made here, for your types: the path that configures a
+        // cell again when an object it read changes is compiled for them (`ListAdapterCore`).
+        @inlinable
+        public convenience init(
             collectionView: UICollectionView, cells: CellConfigurators<Item>, bundle: Bundle = .main,
             updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?, differ: ListDriver<SectionID, Item>.Differ = .specialised
         ) throws {
+            try self.init(collectionView: collectionView, bundle: bundle, core: ListAdapterCore(cells: cells, updateKind: updateKind, differ: differ))
+        }
+
+        /// Becomes `collectionView`'s data source and delegate with `core`, and registers every
+        /// cell the configurators use, and the title views.
+        @usableFromInline
+        init(collectionView: UICollectionView, bundle: Bundle, core: ListAdapterCore<SectionID, Item, UIKitPlatform>) throws {
             self.collectionView = collectionView
             self.nibs = NibLookup(bundle: bundle)
-            self.core = ListAdapterCore(cells: cells, updateKind: updateKind, differ: differ)
+            self.core = core
             super.init(forwarding: core.forwarding)
             try core.connect(to: self)
             for kind in [UICollectionView.elementKindSectionHeader, UICollectionView.elementKindSectionFooter] {

@@ -52,13 +52,23 @@
         /// use (from a nib named after the class in `bundle` when one exists).
         ///
         /// - Throws: ``ConfigurationError`` for conflicting registrations, naming both classes.
-        public init(
+        // Inlinable, so that the core is made here, for your types: the path that configures a
+        // cell again when an object it read changes is compiled for them (`ListAdapterCore`).
+        @inlinable
+        public convenience init(
             tableView: UITableView, cells: CellConfigurators<Item>, bundle: Bundle = .main,
             updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?, differ: ListDriver<SectionID, Item>.Differ = .specialised
         ) throws {
+            try self.init(tableView: tableView, bundle: bundle, core: ListAdapterCore(cells: cells, updateKind: updateKind, differ: differ))
+        }
+
+        /// Becomes `tableView`'s data source and delegate with `core`, and registers every cell the
+        /// configurators use.
+        @usableFromInline
+        init(tableView: UITableView, bundle: Bundle, core: ListAdapterCore<SectionID, Item, UIKitPlatform>) throws {
             self.tableView = tableView
             self.nibs = NibLookup(bundle: bundle)
-            self.core = ListAdapterCore(cells: cells, updateKind: updateKind, differ: differ)
+            self.core = core
             super.init(forwarding: core.forwarding)
             try core.connect(to: self)
             reconnect()

@@ -20,32 +20,47 @@
 /// - No cycles: the tracking and the flush refer to the observer weakly, and the observer refers
 ///   to cells weakly, by identity; it holds at most one entry per cell that was configured, and
 ///   the notes of one turn.
+/// - Compiled for the app's types: the observer and the core's path that configures a cell again
+///   (``ListAdapterCore``'s `reconfigureVisible`) are inlinable, and the adapters' initialisers
+///   build that path where the app creates them, so a change's update looks up no generic
+///   metadata at run time (`Optional<Item>`, a snapshot's sections, an entry).
 @MainActor
+@usableFromInline
 final class CellObserver<ID: Hashable & Sendable> {
     /// What the observer knows of a configured cell: the item it shows, and where it was then.
-    private struct Entry {
-        weak var cell: AnyObject?
-        var id: ID
-        var path: ItemPath
-        var generation: Int
+    @usableFromInline
+    struct Entry {
+        @usableFromInline weak var cell: AnyObject?
+        @usableFromInline var id: ID
+        @usableFromInline var path: ItemPath
+        @usableFromInline var generation: Int
+
+        @inlinable
+        init(cell: AnyObject, id: ID, path: ItemPath, generation: Int) {
+            self.cell = cell
+            self.id = id
+            self.path = path
+            self.generation = generation
+        }
     }
 
-    private var entries: [ObjectIdentifier: Entry] = [:]
+    @usableFromInline var entries: [ObjectIdentifier: Entry] = [:]
     /// Where the first change to what a configuration read is noted, from any thread.
-    private let notes = Locked<[CellChange]>([])
+    @usableFromInline let notes = Locked<[CellChange]>([])
     /// Configures `cell` again for the item `id`, last configured at `path` (a hint: the item may
     /// have moved since), if it is still the visible cell of that item; returns whether it did.
-    var reconfigure: (_ cell: AnyObject, _ id: ID, _ path: ItemPath) -> Bool = { _, _, _ in false }
+    @usableFromInline var reconfigure: (_ cell: AnyObject, _ id: ID, _ path: ItemPath) -> Bool = { _, _, _ in false }
     /// How many cells were configured again because something they read changed.
-    private(set) var reconfigurations = 0
+    @usableFromInline var reconfigurations = 0
     /// How many flushes ran (for tests: one a turn, whatever the number of cells changed).
-    private(set) var flushes = 0
+    @usableFromInline var flushes = 0
 
     /// The flush's batch: the notes it takes, its storage kept from turn to turn.
-    private var batch: [CellChange] = []
+    @usableFromInline var batch: [CellChange] = []
 
     /// Runs `configure` for `cell`, showing the item `id` at `path`, tracking what it reads (where
     /// Observation exists: iOS 17, macOS 14, Linux).
+    @inlinable
     func track(_ cell: AnyObject, id: ID, at path: ItemPath, _ configure: () -> Void) {
         let key = ObjectIdentifier(cell)
         let generation: Int
@@ -77,7 +92,11 @@ final class CellObserver<ID: Hashable & Sendable> {
     }
 
     /// Configures, once the turn of their changes has ended, the cells noted since the last flush.
-    private func flush() {
+    ///
+    /// Never inlined into the task that runs it: the benchmarks count the instructions of a cell's
+    /// update from this function's entry (`Benchmarks/instructions.sh`).
+    @inlinable @inline(never)
+    func flush() {
         flushes += 1
         notes.withLock { swap(&$0, &batch) }
         for change in batch { changed(change) }
@@ -89,7 +108,8 @@ final class CellObserver<ID: Hashable & Sendable> {
     /// first (it stops tracking a configuration at its first change), so the cell is configured
     /// once. The update's latency is one hop of the main actor (the benchmark's
     /// `observe scenario=cell-10k` line).
-    private func changed(_ change: CellChange) {
+    @inlinable
+    func changed(_ change: CellChange) {
         guard let index = entries.index(forKey: change.cell) else { return }
         let entry = entries.values[index]
         guard entry.generation == change.generation else { return }  // reconfigured since
@@ -105,7 +125,14 @@ final class CellObserver<ID: Hashable & Sendable> {
 }
 
 /// A configuration whose reads changed: which cell, and which of its configurations.
-private struct CellChange: Sendable {
-    var cell: ObjectIdentifier
-    var generation: Int
+@usableFromInline
+struct CellChange: Sendable {
+    @usableFromInline var cell: ObjectIdentifier
+    @usableFromInline var generation: Int
+
+    @inlinable
+    init(cell: ObjectIdentifier, generation: Int) {
+        self.cell = cell
+        self.generation = generation
+    }
 }

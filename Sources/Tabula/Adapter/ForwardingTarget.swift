@@ -23,9 +23,10 @@
 /// `@unchecked Sendable`: `NSObject` asks `responds(to:)` and `forwardingTarget(for:)` outside any
 /// actor, so the object is kept behind a lock, which the compiler cannot check; everything else
 /// happens on the main actor.
+@usableFromInline
 package final class ForwardingTarget: @unchecked Sendable {
     /// Runs a main-actor closure from wherever the token ends.
-    package typealias Hop = @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void
+    @usableFromInline package typealias Hop = @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void
 
     private let lock = Lock()
     private weak var stored: AnyObject?
@@ -68,7 +69,7 @@ package final class ForwardingTarget: @unchecked Sendable {
 
     /// Runs the closure at once on the main thread (from iOS 17 and macOS 14, where the main actor
     /// can be asserted), otherwise on the main actor's next turn.
-    package static let mainThreadHop: Hop = { body in
+    @usableFromInline package static let mainThreadHop: Hop = { body in
         #if canImport(Darwin)
             if Thread.isMainThread, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
                 MainActor.assumeIsolated(body)

@@ -76,20 +76,37 @@ where Item.ID: Sendable {
     /// The view the driver updates (kept: the driver holds its view weakly).
     private let link: ViewLink
     /// Follows what visible cells' configurations read.
-    let observer = CellObserver<Item.ID>()
+    @usableFromInline let observer = CellObserver<Item.ID>()
     /// The view cells are configured in (their ``CellContext/view``).
-    private weak var cellView: AnyObject?
+    @usableFromInline weak var cellView: AnyObject?
 
     /// Creates the core of an adapter; the adapter then ``connect(to:)``s its view.
-    package init(
+    ///
+    /// Inlinable, and called from the adapters' inlinable initialisers, so that the path that
+    /// configures a cell again when an object it read changes (``cellsFollowTheirItems``) is
+    /// compiled where the adapter is created, for your types, as the diff is (`differ`). It runs
+    /// on every such change; compiled once for any item type, it would look up generic metadata
+    /// (`Optional<Item>`, the snapshot's sections) at run time on each.
+    @inlinable
+    package convenience init(
         cells: CellConfigurators<Item>, updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?,
         differ: ListDriver<SectionID, Item>.Differ, hop: @escaping ForwardingTarget.Hop = ForwardingTarget.mainThreadHop
+    ) {
+        self.init(unspecialisedCells: cells, updateKind: updateKind, differ: differ, hop: hop)
+        observer.reconfigure = { [weak self] cell, id, path in self?.reconfigureVisible(cell, showing: id, configuredAt: path) ?? false }
+    }
+
+    /// Everything of the core but the path that configures a cell again, which the initialiser
+    /// above adds, compiled for your types.
+    @usableFromInline
+    init(
+        unspecialisedCells cells: CellConfigurators<Item>, updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?,
+        differ: ListDriver<SectionID, Item>.Differ, hop: @escaping ForwardingTarget.Hop
     ) {
         self.cells = cells
         self.driver = ListDriver(updateKind: updateKind, canReconfigure: cells.canReconfigure, differ: differ)
         self.link = ViewLink()
         self.forwarding = ForwardingTarget(hop: hop)
-        observer.reconfigure = { [weak self] cell, id, path in self?.reconfigureVisible(cell, showing: id, configuredAt: path) ?? false }
     }
 
     /// Attaches the view's glue: every configurator's cell is registered in it, the driver updates
@@ -142,13 +159,14 @@ where Item.ID: Sendable {
 
     /// Configures `cell` for `item` at `path`, following what it reads when cells follow their
     /// items, and hands its switch to ``onToggle``.
-    private func configure(
+    @inlinable
+    func configure(
         _ cell: AnyObject, with configurator: CellConfigurator<Item>, item: Item, at path: ItemPath, in snapshot: Snapshot<SectionID, Item>
     ) {
         let context = CellContext(path: path, itemsInSection: snapshot.numberOfItems(inSectionAt: path.section), view: cellView)
         // A view that keeps no cells (the terminal configures every row as it draws) has nothing
         // to configure again: tracking its configurations would be work on every draw for nothing.
-        if cellsFollowTheirItems, glue?.keepsCells != false {
+        if cellsFollowTheirItems, viewKeepsCells {
             observer.track(cell, id: item.id, at: path) { configurator.configure(cell, with: item, context: context) }
         } else {
             configurator.configure(cell, with: item, context: context)
@@ -156,13 +174,33 @@ where Item.ID: Sendable {
         if let toggling = cell as? any TogglingCell {
             toggling.onToggle = onToggle.map { handler in { isOn in handler(item, isOn) } }
         }
-        glue?.didConfigure(cell, at: path)
+        viewDidConfigure(cell, at: path)
+    }
+
+    // The view's side of configuring a cell, for the inlinable path above: the glue is the
+    // package's, out of reach of code compiled where the adapter is created.
+
+    /// Whether the view keeps its cells between draws (``ListViewGlue/keepsCells``; `true` without
+    /// a view).
+    @usableFromInline
+    var viewKeepsCells: Bool { glue?.keepsCells != false }
+
+    /// Tells the view that `cell` was configured for the item at `path` (``ListViewGlue/didConfigure(_:at:)``).
+    @usableFromInline
+    func viewDidConfigure(_ cell: AnyObject, at path: ItemPath) { glue?.didConfigure(cell, at: path) }
+
+    /// Whether `cell` is the cell the view shows now for the item at `path`.
+    @usableFromInline
+    func isVisibleCell(_ cell: AnyObject, at path: ItemPath) -> Bool {
+        guard let glue else { return false }
+        return glue.visibleCell(at: path) === cell
     }
 
     /// Configures `cell` again for the item `id` as the snapshot on screen has it, when `cell` is
     /// still the view's visible cell of that item; returns whether it did. The item is looked for
     /// where the cell was configured first (`configuredAt`), and by its identifier if it moved.
-    private func reconfigureVisible(_ cell: AnyObject, showing id: Item.ID, configuredAt hint: ItemPath) -> Bool {
+    @inlinable
+    func reconfigureVisible(_ cell: AnyObject, showing id: Item.ID, configuredAt hint: ItemPath) -> Bool {
         let snapshot = driver.snapshot
         guard cellsFollowTheirItems else { return false }
         if let item = snapshot.item(at: hint), item.id == id { return reconfigureVisible(cell, with: item, at: hint, in: snapshot) }
@@ -172,8 +210,9 @@ where Item.ID: Sendable {
 
     /// Configures `cell` again with `item`, at `path` in `snapshot`, when it is the view's visible
     /// cell there; returns whether it did.
-    private func reconfigureVisible(_ cell: AnyObject, with item: Item, at path: ItemPath, in snapshot: Snapshot<SectionID, Item>) -> Bool {
-        guard let glue, glue.visibleCell(at: path) === cell, let configurator = cells.configurator(for: item) else { return false }
+    @inlinable
+    func reconfigureVisible(_ cell: AnyObject, with item: Item, at path: ItemPath, in snapshot: Snapshot<SectionID, Item>) -> Bool {
+        guard isVisibleCell(cell, at: path), let configurator = cells.configurator(for: item) else { return false }
         configure(cell, with: configurator, item: item, at: path, in: snapshot)
         return true
     }
