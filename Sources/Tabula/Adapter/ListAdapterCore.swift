@@ -144,7 +144,7 @@ where Item.ID: Sendable {
             case .identifier(let identifier):
                 let cell = try dequeue(identifier)
                 cellView = view
-                configure(cell, with: configurator, item: item, at: path, in: snapshot)
+                configure(cell, with: configurator, item: item, at: path, itemsInSection: snapshot.numberOfItems(inSectionAt: path.section))
                 return cell
             case .problem(let problem):
                 driver.report(ListDiagnostic(.configuration(problem.description)))
@@ -157,13 +157,11 @@ where Item.ID: Sendable {
         return cell
     }
 
-    /// Configures `cell` for `item` at `path`, following what it reads when cells follow their
-    /// items, and hands its switch to ``onToggle``.
+    /// Configures `cell` for `item` at `path`, in a section of `itemsInSection` items, following
+    /// what it reads when cells follow their items, and hands its switch to ``onToggle``.
     @inlinable
-    func configure(
-        _ cell: AnyObject, with configurator: CellConfigurator<Item>, item: Item, at path: ItemPath, in snapshot: Snapshot<SectionID, Item>
-    ) {
-        let context = CellContext(path: path, itemsInSection: snapshot.numberOfItems(inSectionAt: path.section), view: cellView)
+    func configure(_ cell: AnyObject, with configurator: CellConfigurator<Item>, item: Item, at path: ItemPath, itemsInSection: Int) {
+        let context = CellContext(path: path, itemsInSection: itemsInSection, view: cellView)
         // A view that keeps no cells (the terminal configures every row as it draws) has nothing
         // to configure again: tracking its configurations would be work on every draw for nothing.
         if cellsFollowTheirItems, viewKeepsCells {
@@ -199,21 +197,22 @@ where Item.ID: Sendable {
     /// Configures `cell` again for the item `id` as the snapshot on screen has it, when `cell` is
     /// still the view's visible cell of that item; returns whether it did. The item is looked for
     /// where the cell was configured first (`configuredAt`), and by its identifier if it moved.
+    // The snapshot is read where the driver keeps it: a copy of it would retain, then release,
+    // each of its buffers.
     @inlinable
     func reconfigureVisible(_ cell: AnyObject, showing id: Item.ID, configuredAt hint: ItemPath) -> Bool {
-        let snapshot = driver.snapshot
         guard cellsFollowTheirItems else { return false }
-        if let item = snapshot.item(at: hint), item.id == id { return reconfigureVisible(cell, with: item, at: hint, in: snapshot) }
-        guard let path = snapshot.itemPath(for: id), let item = snapshot.item(at: path) else { return false }
-        return reconfigureVisible(cell, with: item, at: path, in: snapshot)
+        if let item = driver.snapshot.item(at: hint), item.id == id { return reconfigureVisible(cell, with: item, at: hint) }
+        guard let path = driver.snapshot.itemPath(for: id), let item = driver.snapshot.item(at: path) else { return false }
+        return reconfigureVisible(cell, with: item, at: path)
     }
 
-    /// Configures `cell` again with `item`, at `path` in `snapshot`, when it is the view's visible
-    /// cell there; returns whether it did.
+    /// Configures `cell` again with `item`, at `path` in the snapshot on screen, when it is the
+    /// view's visible cell there; returns whether it did.
     @inlinable
-    func reconfigureVisible(_ cell: AnyObject, with item: Item, at path: ItemPath, in snapshot: Snapshot<SectionID, Item>) -> Bool {
+    func reconfigureVisible(_ cell: AnyObject, with item: Item, at path: ItemPath) -> Bool {
         guard isVisibleCell(cell, at: path), let configurator = cells.configurator(for: item) else { return false }
-        configure(cell, with: configurator, item: item, at: path, in: snapshot)
+        configure(cell, with: configurator, item: item, at: path, itemsInSection: driver.snapshot.numberOfItems(inSectionAt: path.section))
         return true
     }
 
