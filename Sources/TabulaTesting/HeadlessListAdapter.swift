@@ -233,7 +233,15 @@ extension HeadlessListAdapter: ListViewGlue {
     /// UIKit list cell does (tables show none).
     package func didConfigure(_ cell: AnyObject, at path: ItemPath) {
         guard let cell = cell as? HeadlessCell else { return }
-        cell.outline = listView.flavor == .collection ? driver.snapshot.item(at: path).flatMap { outlineState(of: $0.id) } : nil
+        cell.outline = listView.flavor == .collection ? outline(ofItemAt: path) : nil
+    }
+
+    /// The outline state of the item at `path`. In a function of its own, never inlined: reading an
+    /// item looks up `Optional<Item>`'s metadata at run time (this code is compiled for any item
+    /// type), and a table's cell, which shows no outline, then does not pay for it.
+    @inline(never)
+    private func outline(ofItemAt path: ItemPath) -> OutlineState? {
+        driver.snapshot.item(at: path).flatMap { outlineState(of: $0.id) }
     }
 
     package func hasRegistration(forReuseIdentifier identifier: String) -> Bool {
