@@ -42,7 +42,8 @@ where Item.ID: Sendable {
         precondition(order.contains(part), "ComposedList.update: unknown part \(part); declare it in init(parts:)")
         parts[part] = snapshot
         do {
-            let combined = try Snapshot(order.flatMap { parts[$0]?.sections ?? [] })
+            // Built against the list shown: the parts that did not change cost a comparison.
+            let combined = try Snapshot(order.flatMap { parts[$0]?.sections ?? [] }, updating: driver.latestSnapshot)
             lastError = nil
             driver.apply(combined, completion: nil)
         } catch {
