@@ -55,6 +55,18 @@ struct IncrementalBuildPropertyTests {
         let closure = Changeset(from: previous, to: built) { $0 == $1 ? nil : .reconfigure }
         let fullClosure = Changeset(from: previous, to: expected) { $0 == $1 ? nil : .reconfigure }
         #expect(closure.stages == fullClosure.stages, "\(context)")
+        // Reconfigures, some refused (as an adapter refuses a change of cell type), from `previous`
+        // and from a copy of it that shares its storage: what the build recorded serves both.
+        let reconfigure = _EqualityClassifier<Row>(updates: .reconfigure)
+        let refuse: (Row, Row) -> Bool = { $1.value % 2 == 0 }
+        for source in [previous, previous.clearingUpdateRequests()] {
+            let diff = Changeset(from: source, to: built, classifier: reconfigure, canReconfigure: refuse)
+            let fullDiff = Changeset(from: source, to: expected, classifier: reconfigure, canReconfigure: refuse)
+            #expect(diff.stages == fullDiff.stages && diff.statistics == fullDiff.statistics, "\(context)")
+        }
+        // The walk that puts its lookups off (a large index) against the build's record.
+        let deferred = _lookupDeferralThreshold.withValue(0) { (Changeset(from: previous, to: built), Changeset(from: previous, to: expected)) }
+        #expect(deferred.0.stages == deferred.1.stages, "\(context)")
         // The built snapshot edits like the full build's.
         var edited = built, fullEdited = expected
         let extra = Row(id: 99_999_999, value: 0)
@@ -221,6 +233,17 @@ struct IncrementalBuildPropertyTests {
             let first = Self.previous(&g, maxSections: 4, maxItems: 40)
             var current = first
             for step in 0..<g.int(2...12) {
+                // Edits that keep every item where it is keep the rows pending: the next build
+                // starts from them.
+                if g.chance(0.3), let id = current.itemIdentifiers.randomElement(using: &g.rng) {
+                    try? current.updateItems([Row(id: id, value: 500 + step)])
+                }
+                let sectionIDs = current.sectionIdentifiers
+                if g.chance(0.3), sectionIDs.count > 1 {
+                    try? current.moveSection(sectionIDs[0], afterSection: sectionIDs[sectionIDs.count - 1])
+                    try? current.setHeader("moved", forSection: sectionIDs[0])
+                }
+                current._checkInvariantsNow()
                 let sections = Self.changed(current.sections, &g, large: g.chance(0.1))
                 let context = "chains TABULA_SEED=\(seed) chain \(chain) step \(step)"
                 switch (Self.incremental(sections, current), Self.full(sections)) {
