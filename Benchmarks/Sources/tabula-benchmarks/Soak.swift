@@ -67,7 +67,8 @@ func soakLine(_ name: String, updates: Int, start: Double?, end: Double?, second
 }
 
 /// Issue 11: memory stays flat over long runs. 100,000 one-row updates to a 10,000-row list through
-/// the apply pipeline, and 20,000 commits to a live 1,000-row SQLite table through `DatabaseList`.
+/// the apply pipeline, 100,000 new lists built against the one shown, and 20,000 commits to a live
+/// 1,000-row SQLite table through `DatabaseList`.
 @MainActor
 func soakBenchmarks(quick: Bool) async -> [String] {
     var lines: [String] = []
@@ -96,7 +97,37 @@ func soakBenchmarks(quick: Bool) async -> [String] {
         lines.append(line)
     }
 
-    // 2. Live data: commits merged into the screen, with the list settling now and then.
+    // 2. The app's path for a new list: built against the driver's snapshot (the index carried
+    // over with its rows pending, and the diff taking what the build found), one item changed,
+    // one inserted and one deleted an update.
+    do {
+        let rows = 10_000, updates = quick ? 10_000 : 100_000
+        let (driver, view) = InstantView<Int, SoakRow>.driving()
+        defer { withExtendedLifetime(view) {} }
+        var items = (0..<rows).map { SoakRow(id: $0, value: 0) }
+        driver.applyUsingReloadData(try! Snapshot([Section(0, items: items)]), completion: nil)
+        var nextID = rows
+        func update(_ n: Int) {
+            items[(n &* 7919) % items.count].value = n
+            items.remove(at: (n &* 104_729) % items.count)
+            items.insert(SoakRow(id: nextID, value: 0), at: (n &* 1_299_709) % (items.count + 1))
+            nextID += 1
+            driver.apply(try! Snapshot([Section(0, items: items)], updating: driver.latestSnapshot), completion: nil)
+        }
+        for n in 1...1_000 { update(n) }  // warm-up: the allocator reaches its working set
+        let start = residentMegabytes()
+        let clock = DispatchTime.now().uptimeNanoseconds
+        for n in 1_001...updates { update(n) }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9
+        let end = residentMegabytes()
+        precondition(view.batches == updates, "every update reached the view")
+        precondition(driver.latestSnapshot.itemIdentifiers == items.map(\.id), "the driver shows the last list")
+        let line = soakLine("updating-builds-10k-rows", updates: updates, start: start, end: end, seconds: seconds)
+        print(line)
+        lines.append(line)
+    }
+
+    // 3. Live data: commits merged into the screen, with the list settling now and then.
     do {
         let rows = 1_000, commits = quick ? 4_000 : 20_000
         let database = await NoteDatabase(name: "soak", rows: rows)
