@@ -512,7 +512,7 @@ extension Snapshot {
 
     /// A copy without pending ``reloadItems(_:)``, ``reconfigureItems(_:)`` or
     /// ``reloadSections(_:)`` requests: what is on screen once they have been carried out. It also
-    /// lets go of what ``init(_:updating:)`` kept for the diff from the snapshot it was built from.
+    /// lets go of what `Snapshot(_:updating:)` kept for the diff from the snapshot it was built from.
     ///
     /// - Complexity: O(1) when nothing was requested; otherwise O(*u*) to release the *u* requests.
     public func clearingUpdateRequests() -> Snapshot {
