@@ -77,7 +77,12 @@ extension Changeset {
         // A target built from the source with every item equal (`Snapshot(_:updating:)`): what the
         // diff would find, an empty changeset, without visiting an item (the no-change update of
         // the benchmarks' `nochange` lines).
-        if Classifier.comparesWithEquality && target._isKnownUnchanged(from: source) {
+        // Two snapshots built apart: compared item by item first (see `_sameContent`), unless the
+        // build against the source recorded what it found, which costs the diff less.
+        if Classifier.comparesWithEquality && !target.hasRequestedUpdates
+            && (target._isKnownUnchanged(from: source)
+                || (target._lineage?.isSource(source) != true && Self._sameContent(source, target, classifier)))
+        {
             self.source = source
             self.target = target
             self.stages = []
@@ -90,5 +95,43 @@ extension Changeset {
         self.target = target
         self.stages = stages
         self.statistics = statistics
+    }
+
+    /// Whether `source` and `target` hold the same sections, titles and items, in order, every item
+    /// equal by `classifier` (which compares with `==`): the diff then has nothing to report.
+    /// Stops at the first difference, which in a list that changed is usually near its start.
+    ///
+    /// Two snapshots built apart from one list are common (an app that builds its list again on
+    /// every change of its model, and applies it unchanged): the walk visited every item of them
+    /// (Benchmarks' side-by-side `nochange-10k` diff: 562,000 instructions, against 69,000 for
+    /// ListKit, which compares its arrays first).
+    ///
+    /// - Complexity: O(*n*) for *n* items when they are the same; less when they are not.
+    @inlinable
+    static func _sameContent<Classifier: _ItemClassifier>(
+        _ source: SnapshotType, _ target: SnapshotType, _ classifier: Classifier
+    ) -> Bool where Classifier.Item == Item {
+        let old = source._sections, new = target._sections
+        guard old.count == new.count else { return false }
+        for s in 0..<old.count {
+            guard old[s].id == new[s].id, old[s].items.count == new[s].items.count, old[s].hasSameTitles(as: new[s]) else {
+                return false
+            }
+        }
+        for s in 0..<old.count {
+            let same = old[s].items.withUnsafeBufferPointer { a in
+                new[s].items.withUnsafeBufferPointer { b in
+                    // Not by storage: `==` need not hold for an item and itself (a NaN field).
+                    @inline(__always) func equal(_ k: Int) -> Bool { a[k].id == b[k].id && classifier.classify(a[k], b[k]) == nil }
+                    let n = a.count
+                    var k = 0
+                    while k &+ 4 <= n && equal(k) && equal(k &+ 1) && equal(k &+ 2) && equal(k &+ 3) { k &+= 4 }
+                    while k < n && equal(k) { k &+= 1 }
+                    return k == n
+                }
+            }
+            if !same { return false }
+        }
+        return true
     }
 }
