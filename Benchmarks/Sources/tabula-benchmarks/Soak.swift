@@ -66,6 +66,20 @@ func soakLine(_ name: String, updates: Int, start: Double?, end: Double?, second
     return "soak scenario=\(name) updates=\(updates) rss_start_mb=\(startText) rss_end_mb=\(endText) rss_ratio=\(ratioText) seconds=\(String(format: "%.1f", seconds)) config=release-O"
 }
 
+/// Runs `update(n)` for n from 1 to `updates`, the first 1,000 as a warm-up (the allocator reaches
+/// its working set), and prints and returns the line of the memory before and after the rest.
+@MainActor
+func soakRun(_ name: String, updates: Int, update: (Int) -> Void) -> String {
+    for n in 1...1_000 { update(n) }
+    let start = residentMegabytes()
+    let clock = DispatchTime.now().uptimeNanoseconds
+    for n in 1_001...updates { update(n) }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9
+    let line = soakLine(name, updates: updates, start: start, end: residentMegabytes(), seconds: seconds)
+    print(line)
+    return line
+}
+
 /// Issue 11: memory stays flat over long runs. 100,000 one-row updates to a 10,000-row list through
 /// the apply pipeline, 100,000 new lists built against the one shown, and 20,000 commits to a live
 /// 1,000-row SQLite table through `DatabaseList`.
@@ -85,16 +99,8 @@ func soakBenchmarks(quick: Bool) async -> [String] {
             try! current.updateItems([SoakRow(id: id, value: n)])
             driver.apply(current, completion: nil)
         }
-        for n in 1...1_000 { update(n) }  // warm-up: the allocator reaches its working set
-        let start = residentMegabytes()
-        let clock = DispatchTime.now().uptimeNanoseconds
-        for n in 1_001...updates { update(n) }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9
-        let end = residentMegabytes()
+        lines.append(soakRun("one-row-updates-10k-rows", updates: updates, update: update))
         precondition(view.batches == updates, "every update reached the view")
-        let line = soakLine("one-row-updates-10k-rows", updates: updates, start: start, end: end, seconds: seconds)
-        print(line)
-        lines.append(line)
     }
 
     // 2. The app's path for a new list: built against the driver's snapshot (the index carried
@@ -114,17 +120,9 @@ func soakBenchmarks(quick: Bool) async -> [String] {
             nextID += 1
             driver.apply(try! Snapshot([Section(0, items: items)], updating: driver.latestSnapshot), completion: nil)
         }
-        for n in 1...1_000 { update(n) }  // warm-up: the allocator reaches its working set
-        let start = residentMegabytes()
-        let clock = DispatchTime.now().uptimeNanoseconds
-        for n in 1_001...updates { update(n) }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9
-        let end = residentMegabytes()
+        lines.append(soakRun("updating-builds-10k-rows", updates: updates, update: update))
         precondition(view.batches == updates, "every update reached the view")
         precondition(driver.latestSnapshot.itemIdentifiers == items.map(\.id), "the driver shows the last list")
-        let line = soakLine("updating-builds-10k-rows", updates: updates, start: start, end: end, seconds: seconds)
-        print(line)
-        lines.append(line)
     }
 
     // 3. Live data: commits merged into the screen, with the list settling now and then.
