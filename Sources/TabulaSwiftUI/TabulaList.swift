@@ -158,9 +158,9 @@
             sections: [Tabula.Section<SectionID, Item>], keeping duplicates: DuplicatePolicy = .keepFirst, style: TabulaListStyle = .table(.insetGrouped),
             cells: CellConfigurators<Item>, selection: Binding<Item.ID?>? = nil
         ) {
-            let resolved = TabulaListContent<SectionID, Item>.resolving(sections, keeping: duplicates)
-            self.init(resolved.snapshot, style: style, cells: cells, selection: selection)
-            content.duplicates = resolved.report
+            // Built when shown, against the list on screen (`TabulaListContent.build(against:)`).
+            self.init(Snapshot(), style: style, cells: cells, selection: selection)
+            content.unbuilt = (sections, duplicates)
         }
 
         /// Shows `sections`, nothing thrown, with a `Set` selection kept in step both ways.
@@ -168,9 +168,9 @@
             sections: [Tabula.Section<SectionID, Item>], keeping duplicates: DuplicatePolicy = .keepFirst, style: TabulaListStyle = .table(.insetGrouped),
             cells: CellConfigurators<Item>, selection: Binding<Set<Item.ID>>
         ) {
-            let resolved = TabulaListContent<SectionID, Item>.resolving(sections, keeping: duplicates)
-            self.init(resolved.snapshot, style: style, cells: cells, selection: selection)
-            content.duplicates = resolved.report
+            // Built when shown, against the list on screen (`TabulaListContent.build(against:)`).
+            self.init(Snapshot(), style: style, cells: cells, selection: selection)
+            content.unbuilt = (sections, duplicates)
         }
     }
 

@@ -5,6 +5,9 @@ import Tabula
 @MainActor
 package struct TabulaListContent<SectionID: Hashable & Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
     package var snapshot: Snapshot<SectionID, Item>
+    /// Sections given in `body` and not built yet: ``build(against:)`` builds them when they are
+    /// shown, against the list on screen, and sets ``snapshot`` and ``duplicates``.
+    package var unbuilt: (sections: [Section<SectionID, Item>], policy: DuplicatePolicy)?
     package var cells: CellConfigurators<Item>
     package var updateKind: @Sendable (Item, Item) -> UpdateKind?
     package var selection: ListSelection<Item.ID> = .none
@@ -31,6 +34,22 @@ package struct TabulaListContent<SectionID: Hashable & Sendable, Item: Identifia
         self.snapshot = snapshot
         self.cells = cells
         self.updateKind = updateKind
+    }
+
+    /// Builds ``unbuilt``, if set, against `shown` (the list on screen): as ``resolving(_:keeping:)``
+    /// does, at the cost of `Snapshot(_:updating:)` when nothing repeats (the items that kept their
+    /// order cost a comparison, not a hash).
+    package mutating func build(against shown: Snapshot<SectionID, Item>) {
+        guard let unbuilt else { return }
+        self.unbuilt = nil
+        // Without a repeat the two builds give one snapshot; a repeat throws here, and is resolved
+        // and reported there.
+        if let built = try? Snapshot(unbuilt.sections, updating: shown) {
+            snapshot = built
+            duplicates = DuplicateReport()
+        } else {
+            (snapshot, duplicates) = Self.resolving(unbuilt.sections, keeping: unbuilt.policy)
+        }
     }
 
     /// The snapshot of `sections`, nothing thrown: a section identifier that repeats adds its

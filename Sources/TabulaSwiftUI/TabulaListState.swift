@@ -54,6 +54,7 @@ package final class TabulaListState<SectionID: Hashable & Sendable, Item: Identi
         in adapter: Adapter, animated: Bool, select: @escaping (Set<Item.ID>) -> Void
     ) where Adapter.SectionID == SectionID, Adapter.Item == Item {
         configureSelection(of: adapter)
+        content.build(against: adapter.snapshot())
         if !content.duplicates.isEmpty { content.actions.onDuplicates?(content.duplicates) }
         adapter.apply(content.snapshot, animatingDifferences: animated) { [weak self] result in
             guard let self else { return }

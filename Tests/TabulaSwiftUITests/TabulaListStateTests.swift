@@ -159,6 +159,39 @@ struct TabulaListStateTests {
         #expect(last.snapshot.items(inSection: "b")?.map(\.title) == ["two again", "three"])
     }
 
+    @Test("sections given in body are built when shown, against the list on screen; repeats still resolved and reported")
+    func sectionsBuiltWhenShown() async throws {
+        let model = Model()
+        // A list long enough to be carried over (a build falls back to the full one when more than
+        // a sixteenth of the items are off the previous order).
+        model.tasks = (0..<100).map { Task(id: $0, title: "task \($0)") }
+        var reported: [Int] = []
+        func next(_ tasks: [Task]) throws -> TabulaListContent<String, Task> {
+            var content = try content(model)
+            content.unbuilt = ([Section("tasks", items: tasks)], .keepFirst)
+            content.actions.onDuplicates = { reported += $0.dropped.map(\.id) }
+            return content
+        }
+        let (state, list, adapter) = try make(try next(model.tasks))
+        await show(state, in: list, adapter: adapter)
+        #expect(adapter.snapshot().itemIdentifiers == Array(0..<100))
+        // The next body: one task changed, one added. Built against the list shown, its index is
+        // the shown one's, carried over.
+        model.tasks[2].title = "changed"
+        model.tasks.append(Task(id: 900, title: "nine hundred"))
+        state.content = try next(model.tasks)
+        await show(state, in: list, adapter: adapter)
+        #expect(adapter.snapshot().itemIdentifiers == Array(0..<100) + [900])
+        #expect(adapter.snapshot()._index.pending != nil)
+        #expect(list.renderedText().contains("changed"))
+        #expect(reported.isEmpty)
+        // A repeat: resolved as `resolving(_:keeping:)` does, and reported.
+        state.content = try next(model.tasks + [Task(id: 1, title: "again")])
+        await show(state, in: list, adapter: adapter)
+        #expect(reported == [1])
+        #expect(adapter.snapshot().itemIdentifiers == Array(0..<100) + [900])
+    }
+
     @Test("headers and footers follow each snapshot, section by section: none for a section without a title")
     func headerModes() throws {
         let state = TabulaListState(content: try content(Model()))
