@@ -301,6 +301,8 @@ extension DiffEngine {
                 ? old._indexPaths(of: deferredIDs)
                 : DiffEngine.matchDeferred(deferredIDs, oldSections: oldSections, oldMatched: UnsafeBufferPointer(oldMatched))
             let updatesBefore = stayUpdates.count
+            // At most one insert an item put off: the array grows once, not by doubling.
+            changes.inserts.reserveCapacity(changes.inserts.count + deferredIDs.count)
             for k in deferredIDs.indices {
                 let to = deferredTargets[k]
                 guard let from = found[k] else {
@@ -375,15 +377,33 @@ extension DiffEngine {
         }
 
         /// The old items no longer present: deleted, and removed where their section survives.
+        // Eight flags read at once: one flag at a time, this was 11 instructions an old item (1.1 M
+        // of churn10-100k-uuid in `instructions.sh`).
         @inlinable
         func collectRemovals(into changes: inout ItemChanges, stats: inout Statistics) {
+            let flags = UnsafeRawPointer(oldMatched.baseAddress)
+            // At most the old items no walk matched (some of them an item put off matched since).
+            changes.removals.reserveCapacity(changes.removals.count + oldMatched.count - matchedCount)
             for s in 0..<oldSections.count {
                 let sectionSurvives = sections.oldToNew[s] >= 0
-                let base = oldOffsets[s]
-                for r in 0..<(oldOffsets[s + 1] - base) where !oldMatched[base + r] {
+                let base = oldOffsets[s], count = oldOffsets[s + 1] - base
+                @inline(__always) func removed(_ r: Int) {
                     stats.deletedItems += 1
                     if sectionSurvives { changes.removals.append(ItemPath(item: r, section: s)) }
                 }
+                var r = 0
+                // A `Bool` is one byte, 1 when true: the bytes of a word that are 0 are its
+                // unmatched items, found by their lowest set bit in the inverted word.
+                while r &+ 8 <= count {
+                    let word = UInt64(littleEndian: flags!.loadUnaligned(fromByteOffset: base &+ r, as: UInt64.self))
+                    var unset = ~word & 0x0101_0101_0101_0101
+                    while unset != 0 {
+                        removed(r &+ unset.trailingZeroBitCount >> 3)
+                        unset &= unset &- 1
+                    }
+                    r &+= 8
+                }
+                for k in r..<count where !oldMatched[base &+ k] { removed(k) }
             }
         }
     }
