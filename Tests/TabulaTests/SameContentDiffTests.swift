@@ -40,4 +40,32 @@ struct SameContentDiffTests {
         #expect(diff.statistics.updatedItems == 1)
         #expect(diff.stages.first?.update.reloadedItems == [ItemPath(item: 40, section: 0)])
     }
+
+    @Test("A difference after an equal prefix: the walk starts there, and finds what it finds from the start")
+    func laterDifferences() throws {
+        let seed = propertySeed()
+        print("SameContentDiffTests.laterDifferences seed: \(seed)  (replay with TABULA_SEED=\(seed))")
+        var rng = SeededGenerator(seed: seed)
+        for round in 0..<500 {
+            var sections = (0..<3).map { s in
+                Section<String, Reading>("s\(s)", items: (0..<Int.random(in: 0...40, using: &rng)).map { Reading(id: s * 100 + $0, value: 0) })
+            }
+            let source = try Snapshot<String, Reading>(sections)
+            // Same sections and counts (so the comparison runs), with a change late in one of them:
+            // a content change, two items exchanged, or an item replaced by a new one.
+            guard let s = sections.indices.filter({ sections[$0].items.count > 1 }).randomElement(using: &rng) else { continue }
+            let count = sections[s].items.count
+            let k = Int.random(in: (count / 2)..<count, using: &rng)
+            switch round % 3 {
+            case 0: sections[s].items[k].value = 1
+            case 1: sections[s].items.swapAt(k, Int.random(in: 0..<count, using: &rng))
+            default: sections[s].items[k] = Reading(id: 9_000 + round, value: 0)
+            }
+            let target = try Snapshot<String, Reading>(sections)
+            let diff = Changeset(from: source, to: target)
+            // Through a closure, the diff walks from the start.
+            let walked = Changeset(from: source, to: target) { $0 == $1 ? nil : .reload }
+            #expect(diff.stages == walked.stages && diff.statistics == walked.statistics, "TABULA_SEED=\(seed) round \(round)")
+        }
+    }
 }

@@ -77,19 +77,26 @@ extension Changeset {
         // A target built from the source with every item equal (`Snapshot(_:updating:)`): what the
         // diff would find, an empty changeset, without visiting an item (the no-change update of
         // the benchmarks' `nochange` lines).
-        // Two snapshots built apart: compared item by item first (see `_sameContent`), unless the
-        // build against the source recorded what it found, which costs the diff less.
-        if Classifier.comparesWithEquality && !target.hasRequestedUpdates
-            && (target._isKnownUnchanged(from: source)
-                || (target._lineage?.isSource(source) != true && Self._sameContent(source, target, classifier)))
-        {
+        // Two snapshots built apart: compared item by item first (see `_equalPrefixes`), unless
+        // the build against the source recorded what it found, which costs the diff less. The
+        // walk then starts where the comparison stopped.
+        var prefixes: [Int]? = nil
+        if Classifier.comparesWithEquality && !target.hasRequestedUpdates {
+            if target._isKnownUnchanged(from: source) {
+                prefixes = source._sections.map(\.items.count)
+            } else if target._lineage?.isSource(source) != true {
+                prefixes = Self._equalPrefixes(source, target, classifier)
+            }
+        }
+        if let prefixes, prefixes.indices.allSatisfy({ prefixes[$0] == target._sections[$0].items.count }) {
             self.source = source
             self.target = target
             self.stages = []
             self.statistics = Statistics()
             return
         }
-        var engine = DiffEngine(source: source, target: target, classifier: classifier, canReconfigure: canReconfigure)
+        var engine = DiffEngine(
+            source: source, target: target, classifier: classifier, canReconfigure: canReconfigure, equalPrefixes: prefixes)
         let (stages, statistics) = engine.run()
         self.source = source
         self.target = target
@@ -97,29 +104,33 @@ extension Changeset {
         self.statistics = statistics
     }
 
-    /// Whether `source` and `target` hold the same sections, titles and items, in order, every item
-    /// equal by `classifier` (which compares with `==`): the diff then has nothing to report.
-    /// Stops at the first difference, which in a list that changed is usually near its start.
+    /// For each section, how many leading items of `target` equal `source`'s at the same place
+    /// (identifier, and `classifier`, which compares with `==`), when the two hold the same
+    /// sections with the same titles and counts; `nil` otherwise. Sections after the first that is
+    /// not entirely equal count 0: the comparison stops at the first difference. All equal, the
+    /// diff has nothing to report; otherwise the walk starts after the prefixes.
     ///
     /// Two snapshots built apart from one list are common (an app that builds its list again on
     /// every change of its model, and applies it unchanged): the walk visited every item of them
     /// (Benchmarks' side-by-side `nochange-10k` diff: 562,000 instructions, against 69,000 for
     /// ListKit, which compares its arrays first).
     ///
-    /// - Complexity: O(*n*) for *n* items when they are the same; less when they are not.
+    /// - Complexity: O(*s*) for *s* sections, and O(*k*) for the *k* items before the first
+    ///   difference.
     @inlinable
-    static func _sameContent<Classifier: _ItemClassifier>(
+    static func _equalPrefixes<Classifier: _ItemClassifier>(
         _ source: SnapshotType, _ target: SnapshotType, _ classifier: Classifier
-    ) -> Bool where Classifier.Item == Item {
+    ) -> [Int]? where Classifier.Item == Item {
         let old = source._sections, new = target._sections
-        guard old.count == new.count else { return false }
+        guard old.count == new.count else { return nil }
         for s in 0..<old.count {
             guard old[s].id == new[s].id, old[s].items.count == new[s].items.count, old[s].hasSameTitles(as: new[s]) else {
-                return false
+                return nil
             }
         }
+        var prefixes = [Int](repeating: 0, count: old.count)
         for s in 0..<old.count {
-            let same = old[s].items.withUnsafeBufferPointer { a in
+            let equal = old[s].items.withUnsafeBufferPointer { a in
                 new[s].items.withUnsafeBufferPointer { b in
                     // Not by storage: `==` need not hold for an item and itself (a NaN field).
                     @inline(__always) func equal(_ k: Int) -> Bool { a[k].id == b[k].id && classifier.classify(a[k], b[k]) == nil }
@@ -127,11 +138,12 @@ extension Changeset {
                     var k = 0
                     while k &+ 4 <= n && equal(k) && equal(k &+ 1) && equal(k &+ 2) && equal(k &+ 3) { k &+= 4 }
                     while k < n && equal(k) { k &+= 1 }
-                    return k == n
+                    return k
                 }
             }
-            if !same { return false }
+            prefixes[s] = equal
+            if equal < old[s].items.count { break }
         }
-        return true
+        return prefixes
     }
 }

@@ -123,9 +123,12 @@ extension DiffEngine {
         /// Putting lookups off pays when the index is out of cache: above 256 KB (about 40,000
         /// items). A smaller one is probed at once, as the walk meets each item.
         @usableFromInline let mayDefer: Bool
+        /// For each target section, how many leading items are known equal to its home's (see
+        /// `DiffEngine.equalPrefixes`): matched as stays without being compared again.
+        @usableFromInline let equalPrefixes: [Int]?
 
         @inlinable
-        init(old: SnapshotType, new: SnapshotType, sections: SectionMatch, rule: UpdateRule) {
+        init(old: SnapshotType, new: SnapshotType, sections: SectionMatch, rule: UpdateRule, equalPrefixes: [Int]? = nil) {
             let oldSections = old._sections, newSections = new._sections
             let oldCount = oldSections.count, newCount = newSections.count
             var oldOffsets = [Int](repeating: 0, count: oldCount + 1)
@@ -152,6 +155,7 @@ extension DiffEngine {
             deferredSlots = []
             matchedCount = 0
             mayDefer = old._index.byteCount > _lookupDeferralThreshold.get()
+            self.equalPrefixes = equalPrefixes
         }
 
         @inlinable
@@ -195,6 +199,20 @@ extension DiffEngine {
             // a moved block, or finds its way after a longer deletion.
             var previousDeferred = false
             var j = 0
+            // Items known equal to their home's at the same place, the section unchanged up to
+            // there: stays with no update, as the run below would find them, without comparing.
+            if let equalPrefixes, home == t, equalPrefixes[t] > 0 {
+                let known = equalPrefixes[t], base = oldOffsets[home]
+                UnsafeMutableBufferPointer(rebasing: oldMatched[base..<(base + known)]).update(repeating: true)
+                for k in 0..<known {
+                    stayRows[stayCount + k] = Int32(truncatingIfNeeded: k)
+                    stayTargets[stayCount + k] = Int32(truncatingIfNeeded: k)
+                }
+                stayCount += known
+                matchedCount += known
+                hintRow = known
+                j = known
+            }
             while j < items.count {
                 if hintSection == home && home >= 0 {
                     // Most items continue the run in their home section: matched in a loop of

@@ -10,15 +10,20 @@ where Item.ID: Sendable, Classifier.Item == Item {
     @usableFromInline let new: SnapshotType
     @usableFromInline let classifier: Classifier
     @usableFromInline let canReconfigure: ((Item, Item) -> Bool)?
+    /// For each section, how many leading items are known equal (identifier and content) to the
+    /// source's at the same place, with the sections the same; `nil` when not known.
+    @usableFromInline let equalPrefixes: [Int]?
 
     @inlinable
     init(
-        source: SnapshotType, target: SnapshotType, classifier: Classifier, canReconfigure: ((Item, Item) -> Bool)?
+        source: SnapshotType, target: SnapshotType, classifier: Classifier, canReconfigure: ((Item, Item) -> Bool)?,
+        equalPrefixes: [Int]? = nil
     ) {
         self.old = source
         self.new = target
         self.classifier = classifier
         self.canReconfigure = canReconfigure
+        self.equalPrefixes = equalPrefixes
     }
 
     /// An item that changed content and whose update must wait until it has moved.
@@ -165,7 +170,7 @@ where Item.ID: Sendable, Classifier.Item == Item {
             // Built from the source, with no item moved: the build found every change already.
             Self.collectChanges(of: lineage, old: old, new: new, rule: rule, into: &changes, stats: &stats)
         } else {
-            var walk = ItemWalk(old: old, new: new, sections: sections, rule: rule)
+            var walk = ItemWalk(old: old, new: new, sections: sections, rule: rule, equalPrefixes: equalPrefixes)
             defer { walk.deallocate() }
             walk.matchItems(into: &changes, stats: &stats)
         }
