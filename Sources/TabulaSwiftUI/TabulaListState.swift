@@ -48,8 +48,9 @@ package final class TabulaListState<SectionID: Hashable & Sendable, Item: Identi
         if case .none = content.selection { adapter.deselectsAfterSelection = true } else { adapter.deselectsAfterSelection = false }
     }
 
-    /// Shows the content's snapshot through `adapter`, then brings the view's selection to the
-    /// bound one with `select` (it selects exactly the identifiers given).
+    /// Builds the content's sections, if given unbuilt, against the adapter's snapshot, reports
+    /// the repeats dropped, shows the snapshot through `adapter`, then brings the view's selection
+    /// to the bound one with `select` (it selects exactly the identifiers given).
     package func show<Adapter: ListAdapter>(
         in adapter: Adapter, animated: Bool, select: @escaping (Set<Item.ID>) -> Void
     ) where Adapter.SectionID == SectionID, Adapter.Item == Item {

@@ -82,9 +82,10 @@ where Item.ID: Sendable {
 
     /// Creates the core of an adapter; the adapter then ``connect(to:)``s its view.
     ///
-    /// Inlinable, and called from the adapters' inlinable initialisers, so that the path that
-    /// configures a cell again when an object it read changes (``cellsFollowTheirItems``) is
-    /// compiled where the adapter is created, for your types, as the diff is (`differ`). It runs
+    /// Inlinable, and called from the inlinable initialisers of the adapters that keep cells (the
+    /// terminal's keeps none), so that the path that configures a cell again when an object it
+    /// read changes (``cellsFollowTheirItems``) is compiled where the adapter is created, for your
+    /// types, as the diff is (`differ`). It runs
     /// on every such change; compiled once for any item type, it would look up generic metadata
     /// (`Optional<Item>`, the snapshot's sections) at run time on each.
     @inlinable

@@ -400,7 +400,8 @@ extension DiffEngine {
         @inlinable
         func collectRemovals(into changes: inout ItemChanges, stats: inout Statistics) {
             let flags = UnsafeRawPointer(oldMatched.baseAddress)
-            // At most the old items no walk matched (some of them an item put off matched since).
+            // An upper bound: the old items no walk matched (an item put off may have matched some
+            // since, and those of deleted sections are not removals).
             changes.removals.reserveCapacity(changes.removals.count + oldMatched.count - matchedCount)
             for s in 0..<oldSections.count {
                 let sectionSurvives = sections.oldToNew[s] >= 0

@@ -42,7 +42,7 @@ where Item.ID: Sendable {
         precondition(order.contains(part), "ComposedList.update: unknown part \(part); declare it in init(parts:)")
         parts[part] = snapshot
         do {
-            // Built against the list shown: the parts that did not change cost a comparison.
+            // Built against the driver's latest snapshot: the parts that did not change cost a comparison.
             let combined = try Snapshot(order.flatMap { parts[$0]?.sections ?? [] }, updating: driver.latestSnapshot)
             lastError = nil
             driver.apply(combined, completion: nil)

@@ -24,7 +24,7 @@ extension ListDriver {
     public func run<Items: AsyncSequence>(_ items: Items, section: SectionID, header: String? = nil) async throws
     where Items.Element == [Item] {
         for try await array in items {
-            // Built against the list shown: the items that kept their order cost a comparison.
+            // Built against the driver's latest snapshot: the items that kept their order cost a comparison.
             apply(try Snapshot([Section(section, header: header, items: array)], updating: latestSnapshot), completion: nil)
         }
     }
