@@ -80,15 +80,16 @@ extension Changeset {
         // Two snapshots built apart: compared item by item first (see `_equalPrefixes`), unless
         // the build against the source recorded what it found, which costs the diff less. The
         // walk then starts where the comparison stopped.
-        var prefixes: [Int]? = nil
+        var prefixes: [Int]? = nil, unchanged = false
         if Classifier.comparesWithEquality && !target.hasRequestedUpdates {
             if target._isKnownUnchanged(from: source) {
-                prefixes = source._sections.map(\.items.count)
-            } else if target._lineage?.isSource(source) != true {
-                prefixes = Self._equalPrefixes(source, target, classifier)
+                unchanged = true
+            } else if target._lineage?.isSource(source) != true, let equal = Self._equalPrefixes(source, target, classifier) {
+                prefixes = equal
+                unchanged = equal.indices.allSatisfy { equal[$0] == target._sections[$0].items.count }
             }
         }
-        if let prefixes, prefixes.indices.allSatisfy({ prefixes[$0] == target._sections[$0].items.count }) {
+        if unchanged {
             self.source = source
             self.target = target
             self.stages = []
@@ -133,12 +134,7 @@ extension Changeset {
             let equal = old[s].items.withUnsafeBufferPointer { a in
                 new[s].items.withUnsafeBufferPointer { b in
                     // Not by storage: `==` need not hold for an item and itself (a NaN field).
-                    @inline(__always) func equal(_ k: Int) -> Bool { a[k].id == b[k].id && classifier.classify(a[k], b[k]) == nil }
-                    let n = a.count
-                    var k = 0
-                    while k &+ 4 <= n && equal(k) && equal(k &+ 1) && equal(k &+ 2) && equal(k &+ 3) { k &+= 4 }
-                    while k < n && equal(k) { k &+= 1 }
-                    return k
+                    _leadingRun(a.count) { k in a[k].id == b[k].id && classifier.classify(a[k], b[k]) == nil }
                 }
             }
             prefixes[s] = equal

@@ -36,9 +36,7 @@ extension Snapshot {
         /// - Complexity: O(1).
         @inlinable
         func isSource(_ snapshot: Snapshot) -> Bool {
-            source.withUnsafeBufferPointer { a in
-                snapshot._sections.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count }
-            }
+            _sameStorage(source, snapshot._sections)
         }
     }
 }

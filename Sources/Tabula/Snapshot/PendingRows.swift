@@ -218,11 +218,11 @@ extension _LocationTable {
     }
 
     /// Sets the counts of a table with pending rows to what they will be once settled: the live
-    /// entries, and the tombstones that the dead ones will leave.
+    /// entries (`live` of the table's own, ``_PendingRows/liveBaseCount``, and those added), and
+    /// the tombstones that the dead ones will leave.
     @inlinable
-    mutating func countPending() {
+    mutating func countPending(live: Int) {
         guard let pending else { return }
-        let live = pending.liveBaseCount
         count = live &+ pending.added.count
         tombstones = pending.baseTombstones &+ (pending.baseCount &- live)
     }

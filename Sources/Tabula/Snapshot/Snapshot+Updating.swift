@@ -59,14 +59,7 @@ extension Snapshot where Item: Equatable {
                 guard old[t].id == sections[t].id else { return 0 }
                 return old[t].items.withUnsafeBufferPointer { a in
                     sections[t].items.withUnsafeBufferPointer { b in
-                        let n = Swift.min(a.count, b.count)
-                        @inline(__always) func same(_ k: Int) -> Bool { a[k].id == b[k].id && a[k] == b[k] }
-                        // Four items an iteration: the loop's own count, add and branch were a
-                        // third of its 13 instructions an item (nochange-10k in `instructions.sh`).
-                        var j = 0
-                        while j &+ 4 <= n && same(j) && same(j &+ 1) && same(j &+ 2) && same(j &+ 3) { j &+= 4 }
-                        while j < n && same(j) { j &+= 1 }
-                        return j
+                        _leadingRun(Swift.min(a.count, b.count)) { k in a[k].id == b[k].id && a[k] == b[k] }
                     }
                 }
             }
@@ -86,9 +79,7 @@ extension Snapshot {
         guard let basis = _sameContentAs, !hasRequestedUpdates else { return false }
         // The basis holds its storage, so the source cannot have changed it in place: the same
         // storage means the same sections.
-        return basis.withUnsafeBufferPointer { a in
-            source._sections.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count }
-        }
+        return _sameStorage(basis, source._sections)
     }
 
     /// Replaces the (empty) contents with `sections`, as `_buildRejectingDuplicates` does, reusing
@@ -233,7 +224,7 @@ extension Snapshot {
         else { return nil }
         pending.reindexAdded(capacity: added)
         index.pending = pending
-        index.countPending()
+        index.countPending(live: live)
         // Once written, the table must hold the new entries, rows and tokens.
         guard index.fits(adding: walk.offRun.count, rows: walk.longest, tokens: tokenCount) else { return nil }
         // Items off the runs, checked against every other item as they go in.
@@ -246,7 +237,7 @@ extension Snapshot {
             index.pending!.added.append((entry.hash, tokens[Int(entry.section)], entry.row))
             index.pending!.placeAdded(index.pending!.added.count &- 1)
         }
-        index.countPending()
+        index.count &+= walk.offRun.count
         return index
     }
 
@@ -511,9 +502,7 @@ extension Snapshot {
         /// Advances `j` and `r` past the items of `new` from `j` on whose identifiers are those of
         /// the items of `old` from `r` on, recording in `changed` those whose content changed, when
         /// the walk compares content.
-        // Four items an iteration while they are equal, as in the `Equatable` build's prefixes: one
-        // `==` an item (which the compiler merges with the identifiers' when it compares them), and
-        // a quarter of the loop's own count, add and branch (onechange-100k-uuid in
+        // Identifiers and `==` in one `_leadingRun` while they are equal (onechange-100k-uuid in
         // `instructions.sh`: 16 instructions an item as one loop that compared identifiers, then
         // content).
         @inlinable @inline(__always)
@@ -525,12 +514,9 @@ extension Snapshot {
             while j < n && r < m {
                 let limit = Swift.min(n &- j, m &- r)
                 let a = old.baseAddress! + r, b = new.baseAddress! + j
-                @inline(__always) func same(_ k: Int) -> Bool {
+                let k = _leadingRun(limit) { k in
                     Comparison.compares ? a[k].id == b[k].id && Comparison.same(a[k], b[k]) : a[k].id == b[k].id
                 }
-                var k = 0
-                while k &+ 4 <= limit && same(k) && same(k &+ 1) && same(k &+ 2) && same(k &+ 3) { k &+= 4 }
-                while k < limit && same(k) { k &+= 1 }
                 j &+= k
                 r &+= k
                 // The same item, changed: recorded, and the run goes on.
