@@ -19,6 +19,12 @@ struct LongestIncreasingSubsequenceTests {
         let chosen = values.indices.filter { mask[$0] }.map { values[$0] }
         #expect(zip(chosen, chosen.dropFirst()).allSatisfy { $0 < $1 }, "\(context): not strictly increasing \(chosen)")
         #expect(chosen.count == referenceLength(values), "\(context): \(values)")
+        #expect(offRun(values) == values.indices.filter { !mask[$0] }, "\(context): \(values)")
+    }
+
+    /// The elements that move, as the diff asks for them.
+    func offRun(_ values: [Int32]) -> [Int] {
+        values.withUnsafeBufferPointer { elementsOffLongestIncreasingSubsequence($0) }
     }
 
     @Test("random lists, with repeats, and nearly ordered lists with a few moved elements: a longest run, strictly increasing")
@@ -61,7 +67,12 @@ struct LongestIncreasingSubsequenceTests {
             let chosen = values.indices.filter { mask[$0] }.map { values[$0] }
             #expect(zip(chosen, chosen.dropFirst()).allSatisfy { $0 < $1 }, "\(context): not strictly increasing \(chosen)")
             #expect(chosen.count == referenceLength(values.filter { $0 >= 0 }), "\(context)")
+            // The elements that move: every other one but the placeholders, in order.
+            #expect(offRun(values) == values.indices.filter { !mask[$0] && values[$0] >= 0 }, "\(context)")
         }
+        #expect(offRun([-1, 0, -1, 1]) == [])
+        #expect(offRun([2, -1, 0, 1]) == [0])
+        #expect(offRun([-1, -1]) == [])
         #expect(longestIncreasingSubsequenceMask([-1, 0, -1, 1]) == [false, true, false, true])
         #expect(longestIncreasingSubsequenceMask([2, -1, 0, 1]) == [false, false, true, true])
     }

@@ -360,7 +360,9 @@ extension DiffEngine {
             for t in 0..<newSections.count where stayEnd[t] > stayStart[t] {
                 let home = sections.newToOld[t]
                 let start = stayStart[t], end = stayEnd[t]
-                let keep = longestIncreasingSubsequenceMask(UnsafeBufferPointer(rebasing: stayRows[start..<end]))
+                // The stays off a longest increasing run of old rows move; placeholders (left by
+                // items put off that were inserted or came from elsewhere) are left out.
+                let moving = elementsOffLongestIncreasingSubsequence(UnsafeBufferPointer(rebasing: stayRows[start..<end]))
                 // The updates before stay `limit` that are not yet taken: every item before it that
                 // moves has been visited, so these are of items that stay.
                 func updateInPlace(before limit: Int) {
@@ -372,9 +374,8 @@ extension DiffEngine {
                         nextUpdate += 1
                     }
                 }
-                // Placeholders (left by items put off that were inserted or came from elsewhere)
-                // are off the run, and skipped.
-                for k in start..<end where !keep[k - start] && stayRows[k] >= 0 {
+                for offset in moving {
+                    let k = start &+ offset
                     updateInPlace(before: k)
                     var kind: UpdateKind? = nil
                     if nextUpdate < stayUpdates.count && stayUpdates[nextUpdate].stay == k {

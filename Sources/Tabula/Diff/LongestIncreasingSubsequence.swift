@@ -40,6 +40,87 @@ package func longestIncreasingSubsequenceMask(_ values: UnsafeBufferPointer<Int3
         }
     }
 
+    let (previous, chainEnd) = _increasingChain(values)
+    var mask = [Bool](repeating: false, count: n)
+    mask.withUnsafeMutableBufferPointer { mask in
+        previous.withUnsafeBufferPointer { previous in
+            var cursor = chainEnd
+            while cursor >= 0 {
+                // Along a stretch of consecutive elements, the next one is known before its link
+                // is read: the reads only confirm it, and do not wait for one another.
+                while cursor > 0 && Int(previous[cursor]) == cursor - 1 {
+                    mask[cursor] = true
+                    cursor -= 1
+                }
+                mask[cursor] = true
+                cursor = Int(previous[cursor])
+            }
+        }
+    }
+    return mask
+}
+
+/// The positions of the elements of `values` that are not in the subsequence
+/// ``longestIncreasingSubsequenceMask(_:)-([Int32])`` marks, placeholders (negative elements)
+/// left out, in ascending order: the elements that must move.
+///
+/// - Complexity: as the mask's; the result takes memory for the elements that move alone, so a
+///   mostly ordered list is answered without a flag per element.
+@inlinable
+package func elementsOffLongestIncreasingSubsequence(_ values: UnsafeBufferPointer<Int32>) -> [Int] {
+    let n = values.count
+    var last = Int32.min
+    var i = 0
+    while i < n {
+        let value = values[i]
+        if value >= 0 {
+            if last >= value { break }
+            last = value
+        }
+        i &+= 1
+    }
+    if i == n { return [] }
+    let (previous, chainEnd) = _increasingChain(values)
+    var off: [Int] = []
+    previous.withUnsafeBufferPointer { previous in
+        // The chain, from its last element back: what lies between two of its elements, and after
+        // its last, is off it (placeholders aside). Collected backwards, then reversed.
+        func collect(from low: Int, below high: Int) {
+            var k = high &- 1
+            while k >= low {
+                if values[k] >= 0 { off.append(k) }
+                k &-= 1
+            }
+        }
+        collect(from: chainEnd &+ 1, below: n)
+        var cursor = chainEnd
+        while cursor >= 0 {
+            // A stretch of consecutive elements leaves nothing between them: followed four links
+            // at a time, each one known before it is read (12 instructions an element as a loop
+            // that took each next element from the link it read).
+            while cursor >= 4 && previous[cursor] == Int32(truncatingIfNeeded: cursor &- 1)
+                && previous[cursor &- 1] == Int32(truncatingIfNeeded: cursor &- 2)
+                && previous[cursor &- 2] == Int32(truncatingIfNeeded: cursor &- 3)
+                && previous[cursor &- 3] == Int32(truncatingIfNeeded: cursor &- 4)
+            {
+                cursor &-= 4
+            }
+            while cursor > 0 && previous[cursor] == Int32(truncatingIfNeeded: cursor &- 1) { cursor &-= 1 }
+            let next = Int(previous[cursor])
+            collect(from: next &+ 1, below: cursor)
+            cursor = next
+        }
+    }
+    off.reverse()
+    return off
+}
+
+/// The patience sort behind both: for each element, the element before it in the longest
+/// increasing run that ends with it (-1 at a run's start; a placeholder's slot is not written), and
+/// the last element of a longest run (-1 when every element is a placeholder).
+@inlinable
+func _increasingChain(_ values: UnsafeBufferPointer<Int32>) -> (previous: [Int32], last: Int) {
+    let n = values.count
     // tails[k]: index of the smallest tail of an increasing run of length k + 1. Both arrays are
     // sized once (a mostly ordered list has a run almost as long as itself: growing `tails` by
     // doubling would copy it again and again).
@@ -86,21 +167,5 @@ package func longestIncreasingSubsequenceMask(_ values: UnsafeBufferPointer<Int3
             }
         }
     }
-    var mask = [Bool](repeating: false, count: n)
-    mask.withUnsafeMutableBufferPointer { mask in
-        previous.withUnsafeBufferPointer { previous in
-            var cursor = length > 0 ? Int(tails[length - 1]) : -1
-            while cursor >= 0 {
-                // Along a stretch of consecutive elements, the next one is known before its link
-                // is read: the reads only confirm it, and do not wait for one another.
-                while cursor > 0 && Int(previous[cursor]) == cursor - 1 {
-                    mask[cursor] = true
-                    cursor -= 1
-                }
-                mask[cursor] = true
-                cursor = Int(previous[cursor])
-            }
-        }
-    }
-    return mask
+    return (previous, length > 0 ? Int(tails[length - 1]) : -1)
 }
