@@ -516,10 +516,15 @@ extension Snapshot {
     ///
     /// - Complexity: O(1) when nothing was requested; otherwise O(*u*) to release the *u* requests.
     public func clearingUpdateRequests() -> Snapshot {
-        guard hasRequestedUpdates || _sameContentAs != nil || _lineage != nil else { return self }
+        let requested = hasRequestedUpdates
+        guard requested || _sameContentAs != nil || _lineage != nil else { return self }
         var copy = self
-        copy._updateMarks = [:]
-        copy._reloadedSections = []
+        // Empty collections are not written again: the driver calls this after every update,
+        // compiled for any item type, where each new empty collection looks its type up.
+        if requested {
+            copy._updateMarks = [:]
+            copy._reloadedSections = []
+        }
         // The snapshot it was built from is no longer needed once this one is shown.
         copy._sameContentAs = nil
         copy._lineage = nil
