@@ -29,6 +29,33 @@ struct ApplyResultTests {
         #expect(try await adapter.apply(notes(["d"])) == .reloaded(.notShowing))
     }
 
+    @Test("a snapshot built from the one shown, every item equal: unchanged at once, unless an update is asked for")
+    func knownUnchanged() async throws {
+        let (list, adapter) = try adapter()
+        try await adapter.apply(notes(["a", "b"]))
+        // Any diff would run off the main actor and report later: this one is known empty.
+        adapter.driver.backgroundDiffThreshold = 0
+        var result: ApplyResult?
+        let same = try Snapshot([Section(0, items: [Note(id: 0, title: "a"), Note(id: 1, title: "b")])], updating: adapter.driver.latestSnapshot)
+        adapter.apply(same) { result = $0 }
+        #expect(result == .unchanged, "reported before apply returns")
+        // Equal items, but a reload asked for: the diff runs, and the cell is reloaded.
+        var reloading = try Snapshot([Section(0, items: [Note(id: 0, title: "a"), Note(id: 1, title: "b")])], updating: adapter.driver.latestSnapshot)
+        try reloading.reloadItems([1])
+        #expect(await adapter.apply(reloading) == .batchUpdates(animated: true))
+        #expect(list.counters.batchUpdates == 1 && list.renderedText() == "   a\n   b")
+
+        // Content compared by a closure of the app's, which may update equal items: the diff runs.
+        let other = HeadlessListView(viewportHeight: nil)
+        let always = try HeadlessListAdapter<Int, Note>(
+            listView: other, cells: CellConfigurators { CellConfigurator.content { CellContent(text: $0.title) } },
+            updateKind: { _, _ in .reconfigure })
+        try await always.apply(notes(["a", "b"]))
+        let equal = try Snapshot([Section(0, items: [Note(id: 0, title: "a"), Note(id: 1, title: "b")])], updating: always.driver.latestSnapshot)
+        #expect(await always.apply(equal) == .batchUpdates(animated: true))
+        #expect(other.counters.reconfigurations == 2)
+    }
+
     @Test("above reloadThreshold a diff becomes a reload, and says so")
     func threshold() async throws {
         let (list, adapter) = try adapter()

@@ -183,6 +183,10 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     ///
     /// Batch updates need a view that has loaded and is in a window; otherwise, and above
     /// ``reloadThreshold``, the view reloads instead, and the result says why.
+    ///
+    /// A snapshot built with `Snapshot(_:updating:)` from the one shown, every item equal to it,
+    /// needs no diff when content is compared with `==`: it is ``ApplyResult/unchanged`` at once,
+    /// however long the list.
     public func apply(
         _ next: Snapshot<SectionID, Item>, animatingDifferences: Bool = true, completion: (@MainActor (ApplyResult) -> Void)? = nil
     ) {
@@ -314,6 +318,15 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         }
         let animated = job.mode == .animated
         let source = snapshot
+        // Built from what is on screen, every item equal to it (`Snapshot(_:updating:)`), when
+        // content is compared with `==`: the diff is known to be empty, and is not run.
+        if equalityUpdates != nil, !viewChangedUnderneath, job.snapshot._isKnownUnchanged(from: source) {
+            inFlightTarget = nil
+            snapshot = job.snapshot.clearingUpdateRequests()
+            finish(.unchanged)
+            drain()
+            return
+        }
         let classify = Differ.Content(updateKind: updateKind, equalityUpdates: equalityUpdates)
         let keepsCell = canReconfigure, diff = differ.run
         if source.numberOfItems + job.snapshot.numberOfItems > backgroundDiffThreshold {
