@@ -35,9 +35,10 @@ func buildAdapterScenarioMedian(runs: Int) -> Double {
     }.median
 }
 
-/// The least any diff of two lists does for each item, written as plainly as generic code can be:
-/// compare its identifier with the old one's, and the items with `==`. Generic, as a library's
-/// diff is: in the Debug build, nothing is specialised for the items, here or in the library.
+/// What any diff of two lists does at least once for each item, in a plain generic loop: compare
+/// its identifier with the old one's, and the items with `==`. Generic, as a library's diff is: in
+/// the Debug build nothing is specialised for the items, here or in the library. (The same loop
+/// over unsafe buffers, with `while`, took longer in a Debug build: 74 ns an item against 67.)
 @inline(never)
 func identifiersAndItemsCompared<Item: Identifiable & Equatable>(_ old: [Item], _ new: [Item]) -> Int {
     var equal = 0
@@ -53,18 +54,20 @@ func genericFloorMedian(runs: Int) -> Double {
 }
 
 /// The scenarios' medians in this build: 8,000 appends, a 1,000-row commit on a 100k-row live
-/// table (from the live benchmark), the build + apply of a 100k-item update, and the generic
-/// floor of an update of 100k items. A name is the scenario, then the line's other fields.
+/// table (from the live benchmark), and the build + apply of a 100k-item update; in the Debug
+/// build (`debug`), also the generic loop over 100k items. A name is the scenario, then the line's
+/// other fields.
 @MainActor
-func debugScenarioMedians(runs: Int) async -> [(name: String, seconds: Double)] {
+func debugScenarioMedians(runs: Int, debug: Bool) async -> [(name: String, seconds: Double)] {
     let append = appendScenarioMedian(runs: runs)
     let update = buildAdapterScenarioMedian(runs: runs)
-    let floor = genericFloorMedian(runs: runs)
     if liveThousandRowCommitMedian == nil { _ = await liveBenchmark(runs: runs) }
-    return [
+    var medians = [
         ("append-8000", append), ("commit-1000-of-100k", liveThousandRowCommitMedian ?? .nan),
-        ("100k ids=uuid mode=build+adapter", update), ("generic-floor-100k ids=uuid", floor),
+        ("100k ids=uuid mode=build+adapter", update),
     ]
+    if debug { medians.append(("generic-loop-100k ids=uuid", genericFloorMedian(runs: runs))) }
+    return medians
 }
 
 /// Builds this package in Debug, runs the scenarios there and here, and returns the summary lines.
@@ -97,22 +100,21 @@ func debugBuildLines(runs: Int) async -> [String] {
         if let name = fields["scenario"], let seconds = fields["median_s"].flatMap(Double.init) { debug[name] = seconds }
     }
     var lines: [String] = []
-    let releaseMedians = await debugScenarioMedians(runs: runs)
-    for (name, scenarioRelease) in releaseMedians {
+    let releaseMedians = await debugScenarioMedians(runs: runs, debug: false)
+    for (name, release) in releaseMedians {
         guard let seconds = debug[String(name.split(separator: " ")[0])] else {
             lines.append("debug scenario=\(name) error=not-measured")
             continue
         }
-        // The floor in Debug is set against Tabula's update in release: the least any generic diff
-        // of those items costs in a Debug build, as a multiple of what Tabula's update costs in
-        // release. Above 5, no diff in a Debug build is within 5× of that release update.
-        let release = name.hasPrefix("generic-floor") ? releaseMedians.first { $0.name.hasPrefix("100k ") }!.seconds : scenarioRelease
-        if name.hasPrefix("generic-floor") {
-            print("Debug build, \(name): comparing each identifier and item once, median \(format(seconds)) s; Tabula's update in release \(format(release)) s → \(ratio(seconds / release))× (the least a generic diff costs in Debug)")
-        } else {
-            print("Debug build, \(name): median \(format(seconds)) s; release \(format(release)) s → \(ratio(seconds / release))× release (target ≤ 5)")
-        }
+        print("Debug build, \(name): median \(format(seconds)) s; release \(format(release)) s → \(ratio(seconds / release))× release (target ≤ 5)")
         lines.append("debug scenario=\(name) median_s=\(format(seconds)) release_s=\(format(release)) release_ratio=\(ratio(seconds / release)) config=debug-Onone")
+    }
+    // The generic loop in Debug, set against Tabula's update in release: what comparing each item
+    // once costs in a Debug build, as a multiple of the whole update in release.
+    if let seconds = debug["generic-loop-100k"], let update = releaseMedians.first(where: { $0.name.hasPrefix("100k ") })?.seconds {
+        print("Debug build, generic loop comparing each identifier and item of 100k once: median \(format(seconds)) s; Tabula's update in release \(format(update)) s → \(ratio(seconds / update))×")
+        lines.append(
+            "debug scenario=generic-loop-100k ids=uuid median_s=\(format(seconds)) update_release_s=\(format(update)) update_ratio=\(ratio(seconds / update)) config=debug-Onone")
     }
     return lines
 }

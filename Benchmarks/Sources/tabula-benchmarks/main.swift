@@ -30,7 +30,7 @@ let runs = CommandLine.arguments.firstIndex(of: "--runs").flatMap { index in
 
 if arguments.contains("--debug-scenarios") {
     // Run by `--debug` (and the full run) in a Debug build of this package: one line a scenario.
-    for (name, seconds) in await debugScenarioMedians(runs: runs) { print("seconds scenario=\(name) median_s=\(format(seconds))") }
+    for (name, seconds) in await debugScenarioMedians(runs: runs, debug: true) { print("seconds scenario=\(name) median_s=\(format(seconds))") }
     exit(0)
 }
 
