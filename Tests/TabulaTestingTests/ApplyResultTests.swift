@@ -35,15 +35,21 @@ struct ApplyResultTests {
         try await adapter.apply(notes(["a", "b"]))
         // Any diff would run off the main actor and report later: this one is known empty.
         adapter.driver.backgroundDiffThreshold = 0
+        var changesets: [Changeset<Int, Note>] = []
+        adapter.driver.onChangeset = { changesets.append($0) }
+        let requestsBefore = list.counters.cellRequests
         var result: ApplyResult?
         let same = try Snapshot([Section(0, items: [Note(id: 0, title: "a"), Note(id: 1, title: "b")])], updating: adapter.driver.latestSnapshot)
         adapter.apply(same) { result = $0 }
         #expect(result == .unchanged, "reported before apply returns")
+        #expect(changesets.isEmpty && list.counters.cellRequests == requestsBefore, "nothing reached the view")
         // Equal items, but a reload asked for: the diff runs, and the cell is reloaded.
         var reloading = try Snapshot([Section(0, items: [Note(id: 0, title: "a"), Note(id: 1, title: "b")])], updating: adapter.driver.latestSnapshot)
         try reloading.reloadItems([1])
         #expect(await adapter.apply(reloading) == .batchUpdates(animated: true))
-        #expect(list.counters.batchUpdates == 1 && list.renderedText() == "   a\n   b")
+        #expect(changesets.count == 1 && changesets.first?.stages.first?.update.reloadedItems == [ItemPath(item: 1, section: 0)])
+        #expect(list.counters.batchUpdates == 1 && list.counters.cellRequests == requestsBefore + 1, "the reloaded cell, asked for again")
+        #expect(list.renderedText() == "   a\n   b")
 
         // Content compared by a closure of the app's, which may update equal items: the diff runs.
         let other = HeadlessListView(viewportHeight: nil)

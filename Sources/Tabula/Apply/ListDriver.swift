@@ -184,9 +184,10 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     /// Batch updates need a view that has loaded and is in a window; otherwise, and above
     /// ``reloadThreshold``, the view reloads instead, and the result says why.
     ///
-    /// A snapshot built with `Snapshot(_:updating:)` from the one shown, every item equal to it,
-    /// needs no diff when content is compared with `==`: it is ``ApplyResult/unchanged`` at once,
-    /// however long the list.
+    /// A snapshot built with `Snapshot(_:updating:)` from the one shown, every item and title
+    /// equal to it and no update requested, needs no diff when content is compared with `==`: when
+    /// no other update is in flight, it is ``ApplyResult/unchanged`` before `apply` returns, however
+    /// long the list.
     public func apply(
         _ next: Snapshot<SectionID, Item>, animatingDifferences: Bool = true, completion: (@MainActor (ApplyResult) -> Void)? = nil
     ) {
