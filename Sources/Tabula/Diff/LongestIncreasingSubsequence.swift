@@ -64,8 +64,8 @@ package func longestIncreasingSubsequenceMask(_ values: UnsafeBufferPointer<Int3
 /// ``longestIncreasingSubsequenceMask(_:)-([Int32])`` marks, placeholders (negative elements)
 /// left out, in ascending order: the elements that must move.
 ///
-/// - Complexity: as the mask's; the result takes memory for the elements that move alone, so a
-///   mostly ordered list is answered without a flag per element.
+/// - Complexity: as the mask's. No flag per element is returned or visited: a mostly ordered list
+///   is answered with the few positions that move.
 @inlinable
 package func elementsOffLongestIncreasingSubsequence(_ values: UnsafeBufferPointer<Int32>) -> [Int] {
     let n = values.count
