@@ -396,11 +396,8 @@ extension DiffEngine {
         }
 
         /// The old items no longer present: deleted, and removed where their section survives.
-        // Eight flags read at once: one flag at a time, this was 11 instructions an old item (1.1 M
-        // of churn10-100k-uuid in `instructions.sh`).
         @inlinable
         func collectRemovals(into changes: inout ItemChanges, stats: inout Statistics) {
-            let flags = UnsafeRawPointer(oldMatched.baseAddress)
             // An upper bound: the old items no walk matched (an item put off may have matched some
             // since, and those of deleted sections are not removals).
             changes.removals.reserveCapacity(changes.removals.count + oldMatched.count - matchedCount)
@@ -411,19 +408,7 @@ extension DiffEngine {
                     stats.deletedItems += 1
                     if sectionSurvives { changes.removals.append(ItemPath(item: r, section: s)) }
                 }
-                var r = 0
-                // A `Bool` is one byte, 1 when true: the bytes of a word that are 0 are its
-                // unmatched items, found by their lowest set bit in the inverted word.
-                while r &+ 8 <= count {
-                    let word = UInt64(littleEndian: flags!.loadUnaligned(fromByteOffset: base &+ r, as: UInt64.self))
-                    var unset = ~word & 0x0101_0101_0101_0101
-                    while unset != 0 {
-                        removed(r &+ unset.trailingZeroBitCount >> 3)
-                        unset &= unset &- 1
-                    }
-                    r &+= 8
-                }
-                for k in r..<count where !oldMatched[base &+ k] { removed(k) }
+                _forEachUnset(UnsafeBufferPointer(oldMatched), from: base, count: count, removed)
             }
         }
     }

@@ -155,7 +155,6 @@ where Item.ID: Sendable, Classifier.Item == Item {
                 while table[bucket] >= 0 { bucket = (bucket &+ 1) & mask }
                 table[bucket] = Int32(truncatingIfNeeded: k)
             }
-            let flags = UnsafeRawPointer(oldMatched.baseAddress)
             var base = 0
             for s in oldSections.indices {
                 let items = oldSections[s].items
@@ -173,22 +172,7 @@ where Item.ID: Sendable, Classifier.Item == Item {
                         bucket = (bucket &+ 1) & mask
                     }
                 }
-                // Eight flags read at once, as `ItemWalk.collectRemovals` reads them: the
-                // unmatched items of a word are its bytes that are 0 (a `Bool` is 1 when true).
-                var r = 0
-                while r &+ 8 <= count {
-                    let word = UInt64(littleEndian: flags!.loadUnaligned(fromByteOffset: base &+ r, as: UInt64.self))
-                    var unset = ~word & 0x0101_0101_0101_0101
-                    while unset != 0 {
-                        probe(r &+ unset.trailingZeroBitCount >> 3)
-                        unset &= unset &- 1
-                    }
-                    r &+= 8
-                }
-                while r < count {
-                    if !oldMatched[base &+ r] { probe(r) }
-                    r &+= 1
-                }
+                _forEachUnset(oldMatched, from: base, count: count, probe)
                 base &+= count
             }
         }
