@@ -349,6 +349,11 @@ struct IncrementalBuildPropertyTests {
         let previous = try RowSnapshot([RowSection("a", items: items)])
         let same = try RowSnapshot([RowSection("a", items: items.map { $0 })], updating: previous)
         #expect(same._index.words.withUnsafeBufferPointer { $0.baseAddress } == previous._index.words.withUnsafeBufferPointer { $0.baseAddress })
+        #expect(same._isKnownUnchanged(from: previous))
+        // Every item equal, a title not: the index is kept, and the diff still sees the title.
+        let retitled = try RowSnapshot([RowSection("a", header: "A", items: items.map { $0 })], updating: previous)
+        #expect(!retitled._isKnownUnchanged(from: previous))
+        #expect(Changeset(from: previous, to: retitled).statistics.updatedSectionTitles == 1)
         var changed = items
         changed.remove(at: 10)
         changed.insert(Row(id: 5_000), at: 500)
