@@ -322,10 +322,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         // Built from what is on screen, every item equal to it (`Snapshot(_:updating:)`), when
         // content is compared with `==`: the diff is known to be empty, and is not run.
         if equalityUpdates != nil, !viewChangedUnderneath, job.snapshot._isKnownUnchanged(from: source) {
-            inFlightTarget = nil
-            snapshot = job.snapshot.clearingUpdateRequests()
-            finish(.unchanged)
-            drain()
+            settle(on: job.snapshot, .unchanged)
             return
         }
         let classify = Differ.Content(updateKind: updateKind, equalityUpdates: equalityUpdates)
@@ -372,11 +369,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
             }
         }
         guard index < changeset.stages.count else {
-            // The target's reload and reconfigure requests are carried out: the next diff starts
-            // from a snapshot without them, so they are not carried out again.
-            snapshot = changeset.target.clearingUpdateRequests()
-            finish(changeset.stages.isEmpty ? .unchanged : .batchUpdates(animated: animated))
-            drain()
+            settle(on: changeset.target, changeset.stages.isEmpty ? .unchanged : .batchUpdates(animated: animated))
             return
         }
         // The view went away or out of its window mid-update: show the target without animating.
@@ -406,6 +399,19 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         view.performBatchUpdates(stage.update, animated: animated, updateData: { self.snapshot = stage.snapshot }) {
             self.perform(changeset, stage: index + 1, animated: animated)
         }
+    }
+
+    /// Ends the job in flight with `target` on screen, and goes on to the next. The target's reload
+    /// and reconfigure requests are carried out: the next diff starts from a snapshot without
+    /// them, so they are not carried out again.
+    // Inlined: on the unchanged apply's path, a call into this code compiled for any item type cost
+    // 774 instructions of metadata look-ups (apply-nochange-10k).
+    @inline(__always)
+    private func settle(on target: Snapshot<SectionID, Item>, _ result: ApplyResult) {
+        inFlightTarget = nil
+        snapshot = target.clearingUpdateRequests()
+        finish(result)
+        drain()
     }
 
     /// Why `update` must not reach `view`, or `nil`: the view's counts differ from `before` (the

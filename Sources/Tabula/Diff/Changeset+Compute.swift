@@ -90,15 +90,17 @@ extension Changeset {
             }
         }
         if unchanged {
-            self.source = source
-            self.target = target
-            self.stages = []
-            self.statistics = Statistics()
+            self.init(source, target, stages: [], statistics: Statistics())
             return
         }
         var engine = DiffEngine(
             source: source, target: target, classifier: classifier, canReconfigure: canReconfigure, equalPrefixes: prefixes)
         let (stages, statistics) = engine.run()
+        self.init(source, target, stages: stages, statistics: statistics)
+    }
+
+    @inlinable
+    init(_ source: SnapshotType, _ target: SnapshotType, stages: [Stage], statistics: Statistics) {
         self.source = source
         self.target = target
         self.stages = stages

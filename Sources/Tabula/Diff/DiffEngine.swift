@@ -61,9 +61,17 @@ where Item.ID: Sendable, Classifier.Item == Item {
         /// (UIKit reconfigures only in a cell of the same type).
         @inlinable @inline(__always)
         func kind(_ oldItem: Item, _ newItem: Item) -> UpdateKind? {
+            kind(oldItem, newItem, marks: hasMarks, checksCell: true)
+        }
+
+        /// ``kind(_:_:)`` with `hasMarks` given as `marks`, and the cell check left out when
+        /// `checksCell` is false (for a rule without `canReconfigure`): a loop that passes constants
+        /// gets a copy without the parts it does not need.
+        @inlinable @inline(__always)
+        func kind(_ oldItem: Item, _ newItem: Item, marks: Bool, checksCell: Bool) -> UpdateKind? {
             var kind = classifier.classify(oldItem, newItem)
-            if hasMarks, let requested = target.requestedUpdate(for: newItem.id) { kind = requested }
-            if kind?.kind == .reconfigure, let canReconfigure, !canReconfigure(oldItem, newItem) { kind = .reload }
+            if marks, let requested = target.requestedUpdate(for: newItem.id) { kind = requested }
+            if checksCell, kind?.kind == .reconfigure, let canReconfigure, !canReconfigure(oldItem, newItem) { kind = .reload }
             return kind
         }
     }
@@ -90,15 +98,9 @@ where Item.ID: Sendable, Classifier.Item == Item {
         let newCount = new.count &- j, oldCount = old.count
         // Copies of the loop for the common cases, where the target requests no update: the
         // classifier's answer, and the check of a reconfigure when there is one, with nothing of
-        // the rule read again for each item (as `rule.kind`, 21 instructions an item more in
-        // churn10-100k-uuid, in `instructions.sh`).
-        let canReconfigure = rule.canReconfigure
-        @inline(__always) func kind(_ oldItem: Item, _ newItem: Item, checksCell: Bool) -> UpdateKind? {
-            let kind = rule.classifier.classify(oldItem, newItem)
-            if checksCell, kind?.kind == .reconfigure, !canReconfigure!(oldItem, newItem) { return .reload }
-            return kind
-        }
-        @inline(__always) func loop(general: Bool, checksCell: Bool) {
+        // the rule read again for each item (reading it for each cost 21 instructions an item more
+        // in churn10-100k-uuid, in `instructions.sh`).
+        @inline(__always) func loop(marks: Bool, checksCell: Bool) {
             while k < newCount && r < oldCount {
                 let newItem = new[j &+ k]
                 let id = newItem.id
@@ -112,7 +114,7 @@ where Item.ID: Sendable, Classifier.Item == Item {
                     }
                 }
                 let oldItem = old[r]
-                if let kind = general ? rule.kind(oldItem, newItem) : kind(oldItem, newItem, checksCell: checksCell) {
+                if let kind = rule.kind(oldItem, newItem, marks: marks, checksCell: checksCell) {
                     updates.append((stay &+ k, kind))
                 }
                 oldMatched[r] = true
@@ -122,12 +124,10 @@ where Item.ID: Sendable, Classifier.Item == Item {
                 r &+= 1
             }
         }
-        if rule.hasMarks {
-            loop(general: true, checksCell: false)
-        } else if canReconfigure != nil {
-            loop(general: false, checksCell: true)
-        } else {
-            loop(general: false, checksCell: false)
+        switch (rule.hasMarks, rule.canReconfigure != nil) {
+        case (false, false): loop(marks: false, checksCell: false)
+        case (false, true): loop(marks: false, checksCell: true)
+        case (true, _): loop(marks: true, checksCell: true)
         }
         row = r
         return k
