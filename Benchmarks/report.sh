@@ -118,7 +118,7 @@ if mode in ("run", "from"):
     update_ir = {"nochange-10k": "nochange-10k", "nochange-100k": "nochange-100k",
                  "onechange-100k": "onechange-100k-uuid", "churn10-100k": "churn10-100k-uuid"}
     apply_ir = {"nochange-10k": "apply-nochange-10k", "nochange-100k": "apply-nochange-100k",
-                "onechange-100k": "apply-onechange-100k-uuid"}
+                "onechange-100k": "apply-onechange-100k-uuid", "churn10-100k": "apply-churn10-100k-uuid"}
     # The baselines' instructions: comparing the identifier arrays, and the hash floor at 100k.
     compare_ir = {"nochange-10k": "compare-10k", "nochange-100k": "compare-100k"}
     rows = []

@@ -50,6 +50,8 @@ struct BatchUpdateRuleTests {
              expected: "attempt to perform an insert and a move to the same index path (<NSIndexPath> {length = 2, path = 0 - 0})"),
         Case(name: "delete and reload one path", update: BatchUpdate(deletedItems: [p(0, 0)], reloadedItems: [p(0, 0)]), before: [2], after: [1],
              expected: "attempt to delete and reload the same index path (<NSIndexPath> {length = 2, path = 0 - 0})"),
+        Case(name: "delete and move from one path in a later section", update: BatchUpdate(deletedItems: [p(1, 64)], movedItems: [.init(from: p(1, 64), to: p(1, 0))]), before: [70, 65], after: [70, 64],
+             expected: "attempt to perform a delete and a move from the same index path (<NSIndexPath> {length = 2, path = 1 - 64})"),
         Case(name: "reload and move one path", update: BatchUpdate(movedItems: [.init(from: p(0, 0), to: p(0, 1))], reloadedItems: [p(0, 0)]), before: [2], after: [2],
              expected: "attempt to perform a delete and a move from the same index path (<NSIndexPath> {length = 2, path = 0 - 0})"),
         Case(name: "move out of a deleted section", update: BatchUpdate(deletedSections: [0], movedItems: [.init(from: p(0, 0), to: p(0, 1))]), before: [1, 1], after: [2],
@@ -89,6 +91,11 @@ struct BatchUpdateRuleTests {
         Case(name: "sections inserted, deleted and moved", update: BatchUpdate(deletedSections: [0], insertedSections: [0], movedSections: [.init(from: 2, to: 1)]), before: [1, 2, 3], after: [4, 3, 2], expected: ""),
         Case(name: "delete row inside a deleted section", update: BatchUpdate(deletedSections: [0], deletedItems: [p(0, 0)]), before: [1, 1], after: [1], expected: ""),
         Case(name: "empty update", update: BatchUpdate(), before: [3, 0], after: [3, 0], expected: ""),
+        // Each section's rows are apart from the others', on both sides of a word of 64 rows.
+        Case(name: "one row number in several sections",
+             update: BatchUpdate(deletedItems: [p(0, 64), p(1, 0), p(1, 64)], insertedItems: [p(0, 64)],
+                                 movedItems: [.init(from: p(0, 0), to: p(0, 1)), .init(from: p(1, 1), to: p(1, 0))]),
+             before: [65, 66], after: [65, 64], expected: ""),
     ]
 
     @Test("a valid batch passes", arguments: valid)

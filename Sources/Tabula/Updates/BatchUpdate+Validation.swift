@@ -81,15 +81,18 @@ extension BatchUpdate {
         var sectionsBefore: Int { before.count }
         var sectionsAfter: Int { after.count }
 
-        var deletedSectionSet = Set<Int>(), insertedSectionSet = Set<Int>()
-        var sectionMoveSources = Set<Int>(), sectionMoveTargets = Set<Int>()
+        // Sections as flags, looked up for every item operation; and how many are deleted and
+        // inserted.
+        var deletedSection: [Bool], insertedSection: [Bool]
+        var sectionMoveSource: [Bool], sectionMoveTarget: [Bool]
+        var deletedSections = 0, insertedSections = 0
         /// For each old section, its index after the update, or -1; and for each new one, its
         /// index before, or -1.
         var sectionMap: [Int] = [], sectionSource: [Int] = []
-        // Rows by section, as bit sets: a batch of a diff of a large list has thousands of
-        // operations, and these sets are its validation's main cost.
-        var deletedByOld: [RowSet] = [], insertedByNew: [RowSet] = []  // old section → rows, new section → rows
-        var moveSources: [RowSet] = [], moveTargets: [RowSet] = []
+        // Rows as bit sets: a batch of a diff of a large list has thousands of operations, and
+        // these sets are its validation's main cost.
+        let deleted: SectionedRows, inserted: SectionedRows  // rows before the update, rows after it
+        let moveSources: SectionedRows, moveTargets: SectionedRows
         var movedOut: [Int] = [], movedIn: [Int] = []  // items moved to another section, by section
 
         /// Counts come from a data source: a negative one is reported, never trapped on.
@@ -98,6 +101,14 @@ extension BatchUpdate {
             self.before = before
             self.after = after
             self.flavor = flavor
+            deletedSection = [Bool](repeating: false, count: before.count)
+            sectionMoveSource = deletedSection
+            insertedSection = [Bool](repeating: false, count: after.count)
+            sectionMoveTarget = insertedSection
+            deleted = SectionedRows(rowCounts: before)
+            moveSources = SectionedRows(rowCounts: before)
+            inserted = SectionedRows(rowCounts: after)
+            moveTargets = SectionedRows(rowCounts: after)
             if let section = before.firstIndex(where: { $0 < 0 }) {
                 throw fail(.negativeCount(section: section, count: before[section], afterUpdate: false))
             }
@@ -118,28 +129,34 @@ extension BatchUpdate {
                 guard (0..<sectionsBefore).contains(section) else {
                     throw fail(.deleteSectionOutOfRange(section, sectionsBefore: sectionsBefore))
                 }
-                guard deletedSectionSet.insert(section).inserted else { throw fail(.duplicateSection(operation: "delete", section)) }
+                guard !deletedSection[section] else { throw fail(.duplicateSection(operation: "delete", section)) }
+                deletedSection[section] = true
+                deletedSections += 1
             }
             // "attempt to insert section 3 but there are only 3 sections after the update"
             for section in update.insertedSections {
                 guard (0..<sectionsAfter).contains(section) else {
                     throw fail(.insertSectionOutOfRange(section, sectionsAfter: sectionsAfter))
                 }
-                guard insertedSectionSet.insert(section).inserted else { throw fail(.duplicateSection(operation: "insert", section)) }
+                guard !insertedSection[section] else { throw fail(.duplicateSection(operation: "insert", section)) }
+                insertedSection[section] = true
+                insertedSections += 1
             }
             for move in update.movedSections {
                 guard (0..<sectionsBefore).contains(move.from), (0..<sectionsAfter).contains(move.to) else {
                     throw fail(.moveSectionOutOfRange(move, sectionsBefore: sectionsBefore, sectionsAfter: sectionsAfter))
                 }
-                guard !deletedSectionSet.contains(move.from) else { throw fail(.deleteAndMoveSection(move.from)) }
-                guard !insertedSectionSet.contains(move.to) else { throw fail(.insertAndMoveToSection(move.to)) }
-                guard sectionMoveSources.insert(move.from).inserted else { throw fail(.duplicateSection(operation: "move from", move.from)) }
-                guard sectionMoveTargets.insert(move.to).inserted else { throw fail(.duplicateSection(operation: "move to", move.to)) }
+                guard !deletedSection[move.from] else { throw fail(.deleteAndMoveSection(move.from)) }
+                guard !insertedSection[move.to] else { throw fail(.insertAndMoveToSection(move.to)) }
+                guard !sectionMoveSource[move.from] else { throw fail(.duplicateSection(operation: "move from", move.from)) }
+                sectionMoveSource[move.from] = true
+                guard !sectionMoveTarget[move.to] else { throw fail(.duplicateSection(operation: "move to", move.to)) }
+                sectionMoveTarget[move.to] = true
             }
             // "Invalid update: invalid number of sections. …"
-            guard sectionsAfter == sectionsBefore - deletedSectionSet.count + insertedSectionSet.count else {
+            guard sectionsAfter == sectionsBefore - deletedSections + insertedSections else {
                 throw fail(.sectionCount(
-                    before: sectionsBefore, after: sectionsAfter, inserted: insertedSectionSet.count, deleted: deletedSectionSet.count))
+                    before: sectionsBefore, after: sectionsAfter, inserted: insertedSections, deleted: deletedSections))
             }
         }
 
@@ -153,8 +170,8 @@ extension BatchUpdate {
                 sectionSource[move.to] = move.from
             }
             var slot = 0
-            for old in 0..<sectionsBefore where !deletedSectionSet.contains(old) && !sectionMoveSources.contains(old) {
-                while insertedSectionSet.contains(slot) || sectionMoveTargets.contains(slot) { slot += 1 }
+            for old in 0..<sectionsBefore where !deletedSection[old] && !sectionMoveSource[old] {
+                while slot < sectionsAfter && (insertedSection[slot] || sectionMoveTarget[slot]) { slot += 1 }
                 sectionMap[old] = slot
                 sectionSource[slot] = old
                 slot += 1
@@ -165,7 +182,6 @@ extension BatchUpdate {
 
         /// Deletes, inserts and moves of items.
         mutating func checkItems() throws {
-            deletedByOld = [RowSet](repeating: RowSet(), count: sectionsBefore)
             for path in update.deletedItems {
                 guard (0..<sectionsBefore).contains(path.section) else {
                     throw fail(.deleteItemFromMissingSection(path, sectionsBefore: sectionsBefore))
@@ -173,11 +189,10 @@ extension BatchUpdate {
                 guard (0..<before[path.section]).contains(path.item) else {
                     throw fail(.deleteItemOutOfRange(path, itemsBefore: before[path.section]))
                 }
-                guard deletedByOld[path.section].insert(path.item, below: before[path.section]) else {
+                guard deleted.insert(path.item, in: path.section) else {
                     throw fail(.duplicate(operation: "delete", path))
                 }
             }
-            insertedByNew = [RowSet](repeating: RowSet(), count: sectionsAfter)
             for path in update.insertedItems {
                 guard (0..<sectionsAfter).contains(path.section) else {
                     throw fail(.insertItemIntoMissingSection(path, sectionsAfter: sectionsAfter))
@@ -185,8 +200,8 @@ extension BatchUpdate {
                 guard (0..<after[path.section]).contains(path.item) else {
                     throw fail(.insertItemOutOfRange(path, itemsAfter: after[path.section]))
                 }
-                guard !insertedSectionSet.contains(path.section) else { throw fail(.insertItemIntoInsertedSection(path)) }
-                guard insertedByNew[path.section].insert(path.item, below: after[path.section]) else {
+                guard !insertedSection[path.section] else { throw fail(.insertItemIntoInsertedSection(path)) }
+                guard inserted.insert(path.item, in: path.section) else {
                     throw fail(.duplicate(operation: "insert", path))
                 }
             }
@@ -194,8 +209,6 @@ extension BatchUpdate {
         }
 
         mutating func checkMoves() throws {
-            moveSources = [RowSet](repeating: RowSet(), count: sectionsBefore)
-            moveTargets = [RowSet](repeating: RowSet(), count: sectionsAfter)
             movedOut = [Int](repeating: 0, count: sectionsBefore)
             movedIn = [Int](repeating: 0, count: sectionsAfter)
             for move in update.movedItems {
@@ -203,17 +216,17 @@ extension BatchUpdate {
                     (0..<sectionsAfter).contains(move.to.section), (0..<after[move.to.section]).contains(move.to.item)
                 else { throw fail(.moveItemOutOfRange(move)) }
                 // "cannot move a row from a deleted section"
-                guard !deletedSectionSet.contains(move.from.section) else { throw fail(.moveItemOutOfDeletedSection(move)) }
+                guard !deletedSection[move.from.section] else { throw fail(.moveItemOutOfDeletedSection(move)) }
                 // "cannot move a row into a newly inserted section"
-                guard !insertedSectionSet.contains(move.to.section) else { throw fail(.moveItemIntoInsertedSection(move)) }
+                guard !insertedSection[move.to.section] else { throw fail(.moveItemIntoInsertedSection(move)) }
                 // "attempt to perform a delete and a move from the same index path"
-                guard !deletedByOld[move.from.section].contains(move.from.item) else { throw fail(.deleteAndMoveItem(move.from)) }
+                guard !deleted.contains(move.from.item, in: move.from.section) else { throw fail(.deleteAndMoveItem(move.from)) }
                 // "attempt to perform an insert and a move to the same index path"
-                guard !insertedByNew[move.to.section].contains(move.to.item) else { throw fail(.insertAndMoveToItem(move.to)) }
-                guard moveSources[move.from.section].insert(move.from.item, below: before[move.from.section]) else {
+                guard !inserted.contains(move.to.item, in: move.to.section) else { throw fail(.insertAndMoveToItem(move.to)) }
+                guard moveSources.insert(move.from.item, in: move.from.section) else {
                     throw fail(.duplicate(operation: "move from", move.from))
                 }
-                guard moveTargets[move.to.section].insert(move.to.item, below: after[move.to.section]) else {
+                guard moveTargets.insert(move.to.item, in: move.to.section) else {
                     throw fail(.duplicate(operation: "move to", move.to))
                 }
                 if sectionMap[move.from.section] != move.to.section {
@@ -232,10 +245,10 @@ extension BatchUpdate {
                         throw fail(.reloadItemOutOfRange(path, itemsBefore: before[path.section]))
                     }
                     // "attempt to delete and reload the same index path"
-                    guard !deletedByOld[path.section].contains(path.item) else { throw fail(.deleteAndReloadItem(path)) }
+                    guard !deleted.contains(path.item, in: path.section) else { throw fail(.deleteAndReloadItem(path)) }
                     // A reload is a delete and an insert inside UIKit, hence its message for this case.
-                    guard !moveSources[path.section].contains(path.item) else { throw fail(.reloadAndMoveItem(path)) }
-                    guard !deletedSectionSet.contains(path.section) else { throw fail(.deleteAndReloadItem(path)) }
+                    guard !moveSources.contains(path.item, in: path.section) else { throw fail(.reloadAndMoveItem(path)) }
+                    guard !deletedSection[path.section] else { throw fail(.deleteAndReloadItem(path)) }
                     guard reloadedSet.insert(path).inserted else { throw fail(.duplicate(operation: operation, path)) }
                 }
             }
@@ -244,10 +257,10 @@ extension BatchUpdate {
         /// "Invalid update: invalid number of rows in section N. …", for every section that exists
         /// both before and after the update.
         func checkItemCounts() throws {
-            for new in 0..<sectionsAfter where !insertedSectionSet.contains(new) {
+            for new in 0..<sectionsAfter where !insertedSection[new] {
                 let old = sectionSource[new]
-                let deleted = deletedByOld[old].count
-                let inserted = insertedByNew[new].count
+                let deleted = self.deleted.count(in: old)
+                let inserted = self.inserted.count(in: new)
                 let outCount = movedOut[old], inCount = movedIn[new]
                 guard after[new] == before[old] - deleted + inserted - outCount + inCount else {
                     throw fail(.itemCount(
@@ -260,12 +273,10 @@ extension BatchUpdate {
         /// Where the rows of the old section `old` go in the new section `new`: kept rows fill the
         /// slots that are neither inserted nor (when `countingMoves`) the target of a move.
         func rowMap(old: Int, new: Int, countingMoves: Bool) -> [Int] {
-            let deleted = deletedByOld[old], inserted = insertedByNew[new]
-            let sources = countingMoves ? moveSources[old] : RowSet(), targets = countingMoves ? moveTargets[new] : RowSet()
             var map = [Int](repeating: -1, count: before[old])
             var slot = 0
-            for row in 0..<before[old] where !deleted.contains(row) && !sources.contains(row) {
-                while inserted.contains(slot) || targets.contains(slot) { slot += 1 }
+            for row in 0..<before[old] where !deleted.contains(row, in: old) && !(countingMoves && moveSources.contains(row, in: old)) {
+                while inserted.contains(slot, in: new) || (countingMoves && moveTargets.contains(slot, in: new)) { slot += 1 }
                 map[row] = slot
                 slot += 1
             }
@@ -286,8 +297,8 @@ extension BatchUpdate {
             else { return shifted }
             var plainSection = [Int](repeating: -1, count: sectionsBefore)
             var slot = 0
-            for old in 0..<sectionsBefore where !deletedSectionSet.contains(old) {
-                while insertedSectionSet.contains(slot) { slot += 1 }
+            for old in 0..<sectionsBefore where !deletedSection[old] {
+                while slot < sectionsAfter && insertedSection[slot] { slot += 1 }
                 plainSection[old] = slot
                 slot += 1
             }
@@ -304,7 +315,7 @@ extension BatchUpdate {
                 let belongs = ItemPath(item: trueRows[s]![path.item], section: sectionMap[s])
                 guard lands != belongs else { continue }
                 // "attempt to perform an insert and a move to the same index path"
-                if (0..<sectionsAfter).contains(lands.section) && moveTargets[lands.section].contains(lands.item) { throw fail(.insertAndMoveToItem(lands)) }
+                if (0..<sectionsAfter).contains(lands.section) && moveTargets.contains(lands.item, in: lands.section) { throw fail(.insertAndMoveToItem(lands)) }
                 // "attempt to insert row 1 into section 0, but there are only 1 rows in section 0 after the update"
                 guard lands.section < sectionsAfter else {
                     throw fail(.insertItemIntoMissingSection(lands, sectionsAfter: sectionsAfter))
@@ -328,19 +339,19 @@ extension BatchUpdate {
         /// A shifted reload is, as in UIKit, a delete of its old cell and an insert where it lands.
         mutating func mapItems(shifted: [ItemPath: ItemPath], into outcome: inout Outcome) {
             for (path, lands) in shifted {
-                deletedByOld[path.section].insert(path.item, below: before[path.section])
-                insertedByNew[lands.section].insert(lands.item, below: after[lands.section])
+                _ = deleted.insert(path.item, in: path.section)
+                _ = inserted.insert(lands.item, in: lands.section)
             }
             var itemMap = before.map { [ItemPath?](repeating: nil, count: $0) }
             for move in update.movedItems { itemMap[move.from.section][move.from.item] = move.to }
-            for new in 0..<sectionsAfter where !insertedSectionSet.contains(new) {
+            for new in 0..<sectionsAfter where !insertedSection[new] {
                 let old = sectionSource[new]
                 for (row, slot) in rowMap(old: old, new: new, countingMoves: true).enumerated() where slot >= 0 {
                     itemMap[old][row] = ItemPath(item: slot, section: new)
                 }
             }
             var fresh = Set(update.insertedItems)
-            for section in insertedSectionSet {
+            for section in 0..<sectionsAfter where insertedSection[section] {
                 for row in 0..<after[section] { fresh.insert(ItemPath(item: row, section: section)) }
             }
             for lands in shifted.values { fresh.insert(lands) }

@@ -1,24 +1,68 @@
-/// A set of rows of one section, as bits: what validation needs (insert, membership, count) without
-/// hashing. Empty until the first insert, which sizes it for the section.
-struct RowSet {
-    private var words: [UInt64] = []
-    /// The number of rows in the set.
-    private(set) var count = 0
+/// Rows of every section on one side of a batch (before it or after it), as bits: what validation
+/// needs (insert, membership, a count for each section) without hashing.
+///
+/// One block of words for all sections, each section starting on a word of its own. A class over
+/// memory it owns, where a set of bits in an array for each section made every one of a large
+/// diff's thousands of inserts check two arrays for uniqueness. Private to validation.
+final class SectionedRows {
+    /// For each section, its first word; then the number of words.
+    private let wordStarts: [Int]
+    private let rowCounts: [Int]
+    /// Made, all zero, at the first insert.
+    private var words: UnsafeMutablePointer<UInt64>?
+    /// For each section, how many of its rows are in the set.
+    private let counts: UnsafeMutablePointer<Int>
 
-    /// Adds `row`, which must be below `limit`, the section's row count; returns whether it was new.
-    @discardableResult
-    mutating func insert(_ row: Int, below limit: Int) -> Bool {
-        if words.isEmpty { words = [UInt64](repeating: 0, count: (limit + 63) / 64) }
-        let bit: UInt64 = 1 << UInt64(row & 63)
-        guard words[row >> 6] & bit == 0 else { return false }
-        words[row >> 6] |= bit
-        count += 1
+    /// An empty set for sections of `rowCounts` rows each (none negative).
+    init(rowCounts: [Int]) {
+        var wordStarts = [Int]()
+        wordStarts.reserveCapacity(rowCounts.count + 1)
+        var total = 0
+        for count in rowCounts {
+            wordStarts.append(total)
+            total += (max(count, 0) + 63) / 64
+        }
+        wordStarts.append(total)
+        self.wordStarts = wordStarts
+        self.rowCounts = rowCounts
+        counts = .allocate(capacity: rowCounts.count)
+        counts.initialize(repeating: 0, count: rowCounts.count)
+    }
+
+    deinit {
+        words?.deallocate()
+        counts.deallocate()
+    }
+
+    /// Adds `row` of `section`; returns whether it was new. `false` for a row outside the section.
+    @inline(__always)
+    func insert(_ row: Int, in section: Int) -> Bool {
+        guard row >= 0 && row < rowCounts[section] else { return false }
+        let words = self.words ?? allocate()
+        let word = wordStarts[section] + row >> 6, bit: UInt64 = 1 << UInt64(row & 63)
+        guard words[word] & bit == 0 else { return false }
+        words[word] |= bit
+        counts[section] += 1
         return true
     }
 
-    /// Whether `row` is in the set.
-    func contains(_ row: Int) -> Bool {
-        let word = row >> 6
-        return row >= 0 && word < words.count && words[word] & (1 << UInt64(row & 63)) != 0
+    private func allocate() -> UnsafeMutablePointer<UInt64> {
+        let count = wordStarts[wordStarts.count - 1]
+        let words = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
+        words.initialize(repeating: 0, count: count)
+        self.words = words
+        return words
+    }
+
+    /// Whether `row` of `section` is in the set: `false` for a row outside the section.
+    @inline(__always)
+    func contains(_ row: Int, in section: Int) -> Bool {
+        guard let words, row >= 0 && row < rowCounts[section] else { return false }
+        return words[wordStarts[section] + row >> 6] & (1 << UInt64(row & 63)) != 0
+    }
+
+    /// How many rows of `section` are in the set: 0 for a section it does not have.
+    func count(in section: Int) -> Int {
+        rowCounts.indices.contains(section) ? counts[section] : 0
     }
 }
