@@ -189,6 +189,9 @@ extension DiffEngine {
             // the section changes, which keeps array retains out of the per-item loop.
             var hintSection = home, hintRow = 0
             var hintItems = home >= 0 ? oldSections[home].items : []
+            // The run's loop reads the home's items through this constant: through `hintItems`,
+            // a variable, each call retained and released them (13,000 times in churn10-100k).
+            let homeItems = hintItems
             // Where the run was before a lookup jumped away from it (to a moved item): the item
             // after a moved one usually continues there, and is then matched without a hash.
             var resumeSection = -1, resumeRow = 0
@@ -218,7 +221,7 @@ extension DiffEngine {
                     // Most items continue the run in their home section: matched in a loop of
                     // their own, which keeps this one's state out of the registers it needs.
                     let matched = items.withUnsafeBufferPointer { new in
-                        hintItems.withUnsafeBufferPointer { old in
+                        homeItems.withUnsafeBufferPointer { old in
                             DiffEngine.extendRun(
                                 new: new, from: j, old: old, from: &hintRow,
                                 oldMatched: UnsafeMutableBufferPointer(rebasing: oldMatched[oldOffsets[home]...]),
