@@ -48,8 +48,10 @@ struct LongRunTests {
         #expect(adapter.driver.diagnostics.last == ListDiagnostic(.viewRejectedBatch("test 19")))
     }
 
-    @Test("100,000 applies chained from completion handlers run in constant stack: reloads and batch updates", arguments: [true, false])
-    func chainedApplies(reloading: Bool) throws {
+    enum Chain: CaseIterable, Sendable { case reloads, batchUpdates, unchanged }
+
+    @Test("100,000 applies chained from completion handlers run in constant stack: reloads, batch updates, unchanged", arguments: Chain.allCases)
+    func chainedApplies(_ chain: Chain) throws {
         let list = HeadlessListView(viewportHeight: nil)
         let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: AdapterTests.cells())
         adapter.apply(snapshot(0))
@@ -66,10 +68,17 @@ struct LongRunTests {
             apply(snapshot(done))
         }
         func apply(_ next: Snapshot<String, Mixed>) {
-            if reloading {
-                driver.applyUsingReloadData(next) { _ in nextStep() }
-            } else {
-                driver.apply(next) { _ in nextStep() }
+            switch chain {
+            case .reloads: driver.applyUsingReloadData(next) { _ in nextStep() }
+            case .batchUpdates: driver.apply(next) { _ in nextStep() }
+            case .unchanged:
+                // Known equal to what is shown: settled before `apply` returns, with the driver
+                // busy, so the next apply waits for this completion to return.
+                let same = try! Snapshot(driver.latestSnapshot.sections, updating: driver.latestSnapshot)
+                driver.apply(same) { result in
+                    #expect(result == .unchanged && driver.isUpdating)
+                    nextStep()
+                }
             }
         }
         func nextStep() { next() }
@@ -80,7 +89,7 @@ struct LongRunTests {
         if !isAddressSanitized {
             #expect(deepest < 16_384, "the stack grew by \(deepest) bytes over \(total) chained applies")
         }
-        #expect(list.cellForItem(at: ItemPath(item: 1, section: 0))?.detailText == "\(total - 1)")
+        #expect(list.cellForItem(at: ItemPath(item: 1, section: 0))?.detailText == (chain == .unchanged ? "0" : "\(total - 1)"))
         #expect(!driver.isUpdating)
         #expect(driver.diagnostics.isEmpty, "\(driver.diagnostics)")
     }

@@ -191,6 +191,21 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     public func apply(
         _ next: Snapshot<SectionID, Item>, animatingDifferences: Bool = true, completion: (@MainActor (ApplyResult) -> Void)? = nil
     ) {
+        // Nothing in flight or waiting, and `next` known to equal what is shown: settled here, as
+        // the loop settles it (`step`), without a job, whose generic types' look-ups cost an
+        // unchanged apply of 10,000 items a tenth of its instructions (apply-nochange-10k).
+        if !running, equalityUpdates != nil, let view, view.canAnimateUpdates, next._isKnownUnchanged(from: snapshot) {
+            keepSectionTrees(matching: next)
+            snapshot = next.clearingUpdateRequests()
+            guard let completion else { return }
+            // Called with the driver busy, as the loop calls it: an apply from the completion
+            // waits, and runs in the loop, so that chained applies do not deepen the stack.
+            running = true
+            inFlightCallbacks = [completion]
+            finish(.unchanged)
+            drain()
+            return
+        }
         enqueue(Job(snapshot: next, mode: animatingDifferences ? .animated : .withoutAnimation, callbacks: completion.map { [$0] } ?? []))
     }
 
