@@ -38,9 +38,13 @@ let package = Package(
     ],
     targets: [
         // The platform-agnostic core: no UI import, no dependency beyond the standard library (and
-        // Foundation's UUID, whose hash the item index computes itself).
+        // Foundation's UUID, whose hash the item index computes itself) and the prefetch above.
+        // One C function the core cannot write in Swift: a prefetch, which lets the build of a large
+        // snapshot's index fetch buckets ahead of the rows that fill them.
+        .target(name: "CTabulaPrefetch"),
         .target(
             name: "Tabula",
+            dependencies: ["CTabulaPrefetch"],
             // O(n) checks of the snapshot's tables after every edit, in Debug builds with the
             // `Invariants` trait only (`swift test --traits Invariants`): off for apps by default.
             swiftSettings: [.define("TABULA_INVARIANTS", .when(configuration: .debug, traits: ["Invariants"]))]

@@ -36,8 +36,14 @@ struct OptimizedTrapTests {
         let sources = try FileManager.default.subpathsOfDirectory(atPath: Self.root.appendingPathComponent("Sources/Tabula").path)
             .filter { $0.hasSuffix(".swift") }.map { Self.root.appendingPathComponent("Sources/Tabula").appendingPathComponent($0).path }
         let program = folder.appendingPathComponent("program").path
+        // The C module the core imports, as SwiftPM describes it.
+        let header = Self.root.appendingPathComponent("Sources/CTabulaPrefetch/include/CTabulaPrefetch.h").path
+        try "module CTabulaPrefetch {\n    header \"\(header)\"\n    export *\n}\n"
+            .write(to: folder.appendingPathComponent("module.modulemap"), atomically: true, encoding: .utf8)
         // One module, Tabula and the program together, as an app's release build optimises it.
-        let build = try run("swiftc", ["-O", "-wmo", "-swift-version", "6", "-module-name", "Tabula", "-package-name", "tabula", "-o", program] + sources + [main.path])
+        let build = try run(
+            "swiftc", ["-O", "-wmo", "-swift-version", "6", "-module-name", "Tabula", "-package-name", "tabula", "-I", folder.path, "-o", program]
+                + sources + [main.path])
         try #require(build.status == 0, "swiftc -O failed: \(build.output.suffix(2_000))")
         let (status, output) = try run(program, [])
         #expect(status != 0, "the program trapped")

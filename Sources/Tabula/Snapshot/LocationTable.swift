@@ -1,3 +1,5 @@
+import CTabulaPrefetch
+
 /// A snapshot's item index: an open-addressing hash table that stores only where each item is, not
 /// its identifier.
 ///
@@ -236,7 +238,7 @@ struct _LocationTable: Sendable {
     // One pass with the buckets' storage open and the table's fields in registers: through
     // `entryOrInsert`, every insert checked that the storage was not shared and read the fields
     // again, about 110 instructions an item in all for build-100k-uuid in `instructions.sh`.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func insertRows(
         _ rows: Int, token: Int32, hash: (_ row: Int) -> Int,
         where isMatch: (_ token: Int32, _ row: Int32, _ newRow: Int) -> Bool
@@ -258,32 +260,47 @@ struct _LocationTable: Sendable {
         let mask = self.mask
         var added = 0, reused = 0
         var found: (token: Int32, row: Int32, newRow: Int)? = nil
+        let ahead = 16
         words.withUnsafeMutableBufferPointer { words in
-            for r in 0..<rows {
-                let h = hash(r)
-                let print = UInt32(truncatingIfNeeded: ((UInt64(UInt(bitPattern: h)) >> fingerprintShift) | top) << locationShift)
-                var bucket = h & mask
-                var free = -1
-                while true {
-                    let word = words[bucket]
-                    if word == 0 { break }
-                    if word == 1 {
-                        if free < 0 { free = bucket }
-                    } else if word & fields == print {
-                        let t = Int32(bitPattern: (word & locations) >> rowShift), row = Int32(bitPattern: word & rowMask)
-                        if isMatch(t, row, r) {
-                            found = (t, row, r)
-                            return
-                        }
+            // Each row's hash is taken `ahead` rows early and its bucket fetched then: a table
+            // larger than the cache would otherwise stall on every row's bucket in turn.
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: ahead) { hashes in
+                for r in 0..<min(ahead, rows) {
+                    let h = hash(r)
+                    hashes[r] = h
+                    tabula_prefetch(words.baseAddress! + (h & mask))
+                }
+                for r in 0..<rows {
+                    let h = hashes[r & (ahead - 1)]
+                    if r &+ ahead < rows {
+                        let later = hash(r &+ ahead)
+                        hashes[r & (ahead - 1)] = later
+                        tabula_prefetch(words.baseAddress! + (later & mask))
                     }
-                    bucket = (bucket &+ 1) & mask
+                    let print = UInt32(truncatingIfNeeded: ((UInt64(UInt(bitPattern: h)) >> fingerprintShift) | top) << locationShift)
+                    var bucket = h & mask
+                    var free = -1
+                    while true {
+                        let word = words[bucket]
+                        if word == 0 { break }
+                        if word == 1 {
+                            if free < 0 { free = bucket }
+                        } else if word & fields == print {
+                            let t = Int32(bitPattern: (word & locations) >> rowShift), row = Int32(bitPattern: word & rowMask)
+                            if isMatch(t, row, r) {
+                                found = (t, row, r)
+                                return
+                            }
+                        }
+                        bucket = (bucket &+ 1) & mask
+                    }
+                    if free >= 0 {
+                        bucket = free
+                        reused &+= 1
+                    }
+                    words[bucket] = print | tokenField | UInt32(truncatingIfNeeded: r)
+                    added &+= 1
                 }
-                if free >= 0 {
-                    bucket = free
-                    reused &+= 1
-                }
-                words[bucket] = print | tokenField | UInt32(truncatingIfNeeded: r)
-                added &+= 1
             }
         }
         count += added
