@@ -25,7 +25,13 @@
 public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
     /// The snapshot the data source answers with. During a multi-stage update it is the current
     /// stage's snapshot.
-    public internal(set) var snapshot: Snapshot<SectionID, Item>
+    public internal(set) var snapshot: Snapshot<SectionID, Item> {
+        get { _snapshot }
+        set { _snapshot = newValue }
+    }
+    // Stored apart, so that `apply`'s path for an unchanged snapshot can be inlined into the app's
+    // code, specialised for its types.
+    @usableFromInline var _snapshot: Snapshot<SectionID, Item>
     /// The view being updated. Not retained.
     public weak var view: (any ListViewUpdating)?
     /// Snapshots with more items than this (old plus new) are diffed off the main actor.
@@ -62,10 +68,10 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     let updateKind: @Sendable (Item, Item) -> UpdateKind?
     /// For items compared with `==`: the kind a changed item gets, so that the diff calls `==`
     /// inline instead of through ``updateKind``.
-    private(set) var equalityUpdates: UpdateKind?
+    @usableFromInline private(set) var equalityUpdates: UpdateKind?
     let differ: Differ
     let canReconfigure: (@Sendable (Item, Item) -> Bool)?
-    var running = false
+    @usableFromInline var running = false
 
     /// How one apply is to be shown.
     enum Mode { case animated, withoutAnimation, reload }
@@ -96,7 +102,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     private var loopAgain = false
     /// The section snapshots applied to sections, and the expansion handlers
     /// (`ListDriver+SectionSnapshot.swift`).
-    var sectionTrees = SectionTrees<SectionID, Item>()
+    @usableFromInline var sectionTrees = SectionTrees<SectionID, Item>()
 
     /// Creates a driver whose items are updated when `updateKind` returns a kind (`nil`: the
     /// content is the same).
@@ -111,7 +117,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         snapshot: Snapshot<SectionID, Item> = Snapshot(), updateKind: @escaping @Sendable (Item, Item) -> UpdateKind?,
         canReconfigure: (@Sendable (Item, Item) -> Bool)? = nil, differ: Differ = .specialised
     ) {
-        self.snapshot = snapshot.clearingUpdateRequests()
+        _snapshot = snapshot.clearingUpdateRequests()
         self.updateKind = updateKind
         self.canReconfigure = canReconfigure
         self.differ = differ
@@ -188,24 +194,36 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     /// equal to it and no update requested, needs no diff when content is compared with `==`: when
     /// no other update is in flight, it is ``ApplyResult/unchanged`` before `apply` returns, however
     /// long the list.
+    // Inlined into the app's code, specialised for its types: nothing in flight or waiting, and
+    // `next` known to equal what is shown, is settled here, as the loop settles it (`step`), where
+    // the loop's code, compiled for any item type, spent most of its instructions looking types up
+    // (apply-nochange-10k in `Benchmarks/instructions.sh`).
+    @inlinable
     public func apply(
         _ next: Snapshot<SectionID, Item>, animatingDifferences: Bool = true, completion: (@MainActor (ApplyResult) -> Void)? = nil
     ) {
-        // Nothing in flight or waiting, and `next` known to equal what is shown: settled here, as
-        // the loop settles it (`step`), without a job, whose generic types' look-ups cost an
-        // unchanged apply of 10,000 items a tenth of its instructions (apply-nochange-10k).
-        if !running, equalityUpdates != nil, let view, view.canAnimateUpdates, next._isKnownUnchanged(from: snapshot) {
-            keepSectionTrees(matching: next)
-            snapshot = next.clearingUpdateRequests()
-            guard let completion else { return }
-            // Called with the driver busy, as the loop calls it: an apply from the completion
-            // waits, and runs in the loop, so that chained applies do not deepen the stack.
-            running = true
-            inFlightCallbacks = [completion]
-            finish(.unchanged)
-            drain()
+        if !running, equalityUpdates != nil, let view, view.canAnimateUpdates, next._isKnownUnchanged(from: _snapshot) {
+            if !sectionTrees.trees.isEmpty { keepSectionTrees(matching: next) }
+            _snapshot = next.clearingUpdateRequests()
+            if let completion { settleUnchanged(calling: completion) }
             return
         }
+        enqueue(next, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// Calls an unchanged apply's completion with the driver busy, as the loop calls it: an apply
+    /// from the completion waits, and runs in the loop, so chained applies do not deepen the stack.
+    @usableFromInline
+    func settleUnchanged(calling completion: @escaping @MainActor (ApplyResult) -> Void) {
+        running = true
+        inFlightCallbacks = [completion]
+        finish(.unchanged)
+        drain()
+    }
+
+    /// Queues `next` for the loop, as ``apply(_:animatingDifferences:completion:)`` does.
+    @usableFromInline
+    func enqueue(_ next: Snapshot<SectionID, Item>, animatingDifferences: Bool, completion: (@MainActor (ApplyResult) -> Void)?) {
         enqueue(Job(snapshot: next, mode: animatingDifferences ? .animated : .withoutAnimation, callbacks: completion.map { [$0] } ?? []))
     }
 
@@ -251,7 +269,12 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
 
     /// The newest state the view is heading to: the snapshot waiting to be applied, or else the
     /// target of the update in flight, or else what is on screen.
-    public var latestSnapshot: Snapshot<SectionID, Item> { pending?.snapshot ?? inFlightTarget ?? snapshot }
+    @inlinable
+    public var latestSnapshot: Snapshot<SectionID, Item> { running ? latestWhileRunning : _snapshot }
+
+    /// ``latestSnapshot`` while an update runs (when none does, nothing waits or is in flight).
+    @usableFromInline
+    var latestWhileRunning: Snapshot<SectionID, Item> { pending?.snapshot ?? inFlightTarget ?? snapshot }
 
     /// Applies an edit the user made (a swipe to delete, say) on top of ``latestSnapshot``, so a
     /// live update that is still waiting is kept, not replaced.

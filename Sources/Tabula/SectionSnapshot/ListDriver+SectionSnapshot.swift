@@ -138,6 +138,7 @@ extension ListDriver {
     /// what the section shows. Called for every snapshot the driver is given.
     ///
     /// - Complexity: O(1) without section snapshots; otherwise O(*v*) for their *v* visible items.
+    @usableFromInline
     func keepSectionTrees(matching snapshot: Snapshot<SectionID, Item>) {
         guard !sectionTrees.trees.isEmpty else { return }
         sectionTrees.trees = sectionTrees.trees.filter { section, tree in
@@ -237,7 +238,8 @@ extension ListDriver {
 
 /// What a driver keeps of section snapshots: the last one applied to each section, and the
 /// handlers.
+@usableFromInline
 struct SectionTrees<SectionID: Hashable, Item: Identifiable> where Item.ID: Sendable {
-    var trees: [SectionID: SectionSnapshot<Item>] = [:]
+    @usableFromInline var trees: [SectionID: SectionSnapshot<Item>] = [:]
     var handlers = SectionSnapshotHandlers<Item>()
 }

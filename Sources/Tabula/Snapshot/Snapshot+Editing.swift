@@ -515,6 +515,7 @@ extension Snapshot {
     /// lets go of what `Snapshot(_:updating:)` kept for the diff from the snapshot it was built from.
     ///
     /// - Complexity: O(1) when nothing was requested; otherwise O(*u*) to release the *u* requests.
+    @inlinable
     public func clearingUpdateRequests() -> Snapshot {
         let requested = hasRequestedUpdates
         guard requested || _sameContentAs != nil || _lineage != nil else { return self }
