@@ -43,6 +43,12 @@ struct ApplyResultTests {
         adapter.apply(same) { result = $0 }
         #expect(result == .unchanged, "reported before apply returns")
         #expect(changesets.isEmpty && list.counters.cellRequests == requestsBefore, "nothing reached the view")
+        #expect(!adapter.driver.isUpdating, "settled: the driver is idle again")
+        // Without a completion, through the driver: the snapshot shown is the one applied.
+        let again = try Snapshot([Section(0, items: [Note(id: 0, title: "a"), Note(id: 1, title: "b")])], updating: adapter.driver.latestSnapshot)
+        adapter.driver.apply(again, completion: nil)
+        #expect(!adapter.driver.isUpdating && changesets.isEmpty && list.counters.cellRequests == requestsBefore)
+        #expect(adapter.driver.snapshot.sections == again.sections && !adapter.driver.snapshot.hasRequestedUpdates)
         // Equal items, but a reload asked for: the diff runs, and the cell is reloaded.
         var reloading = try Snapshot([Section(0, items: [Note(id: 0, title: "a"), Note(id: 1, title: "b")])], updating: adapter.driver.latestSnapshot)
         try reloading.reloadItems([1])

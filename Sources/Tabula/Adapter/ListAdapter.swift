@@ -18,6 +18,7 @@ public protocol ListAdapter: AnyObject {
 
 extension ListAdapter {
     /// The apply pipeline driving the view.
+    @inlinable
     public var driver: ListDriver<SectionID, Item> { core.driver }
     /// The cell configurators.
     public var cells: CellConfigurators<Item> { core.cells }
@@ -164,6 +165,8 @@ extension ListAdapter {
 
     /// Shows `snapshot` without waiting, from synchronous code, as Apple's
     /// `apply(_:animatingDifferences:completion:)`; `completion` gets what became of it.
+    // Inlined, so that the driver's path for an unchanged snapshot is specialised in the app's code.
+    @inlinable
     public func apply(
         _ snapshot: Snapshot<SectionID, Item>, animatingDifferences: Bool = true, completion: (@MainActor (ApplyResult) -> Void)? = nil
     ) {

@@ -28,6 +28,9 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     public internal(set) var snapshot: Snapshot<SectionID, Item> {
         get { _snapshot }
         set { _snapshot = newValue }
+        // An edit in place (`&snapshot`) reaches the storage itself: through `get` and `set` it
+        // would edit a copy, and every in-place update would copy the items.
+        _modify { yield &_snapshot }
     }
     // Stored apart, so that `apply`'s path for an unchanged snapshot can be inlined into the app's
     // code, specialised for its types.
