@@ -13,14 +13,18 @@ final class SectionedRows {
     /// For each section, how many of its rows are in the set.
     private let counts: UnsafeMutablePointer<Int>
 
-    /// An empty set for sections of `rowCounts` rows each (none negative).
+    /// An empty set for sections of `rowCounts` rows each. Counts come from a data source:
+    /// negative ones and absurdly large ones (whose words could not be allocated) do not trap here,
+    /// where nothing is inserted yet.
     init(rowCounts: [Int]) {
         var wordStarts = [Int]()
         wordStarts.reserveCapacity(rowCounts.count + 1)
         var total = 0
         for count in rowCounts {
             wordStarts.append(total)
-            total += (max(count, 0) + 63) / 64
+            let words = count > 0 ? count >> 6 + (count & 63 == 0 ? 0 : 1) : 0
+            let (sum, overflow) = total.addingReportingOverflow(words)
+            total = overflow ? Int.max : sum
         }
         wordStarts.append(total)
         self.wordStarts = wordStarts
