@@ -37,11 +37,11 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
-        // The platform-agnostic core: no UI import, no dependency beyond the standard library (and
-        // Foundation's UUID, whose hash the item index computes itself) and the prefetch above.
         // One C function the core cannot write in Swift: a prefetch, which lets the build of a large
         // snapshot's index fetch buckets ahead of the rows that fill them.
         .target(name: "CTabulaPrefetch"),
+        // The platform-agnostic core: no UI import, no dependency beyond the standard library (and
+        // Foundation's UUID, whose hash the item index computes itself) and the prefetch above.
         .target(
             name: "Tabula",
             dependencies: ["CTabulaPrefetch"],

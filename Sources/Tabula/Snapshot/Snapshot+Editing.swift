@@ -521,8 +521,8 @@ extension Snapshot {
         guard requested || _sameContentAs != nil || _lineage != nil else { return self }
         var copy = self
         // Collections that never held a request are not written again: the driver calls this
-        // after every update, compiled for any item type, where each new empty collection looks
-        // its type up. Ones emptied by hand still let go of their storage.
+        // after every update, mostly from its loop, compiled for any item type, where each new
+        // empty collection looks its type up. Ones emptied by hand still let go of their storage.
         if requested || _updateMarks.capacity > 0 || _reloadedSections.capacity > 0 {
             copy._updateMarks = [:]
             copy._reloadedSections = []
