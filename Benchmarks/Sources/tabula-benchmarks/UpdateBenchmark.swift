@@ -164,7 +164,12 @@ func runInstructionScenario(_ name: String) -> Bool {
     case "apply-nochange-10k", "apply-nochange-100k", "apply-onechange-100k-uuid", "apply-churn10-100k-uuid":
         // The app's path: built against the driver's snapshot and applied through it.
         let scenario =
-            name.hasPrefix("apply-churn10") ? churn10(count: 100_000) : name.hasPrefix("apply-onechange") ? oneChange(count: 100_000) : noChange(count: name.hasSuffix("100k") ? 100_000 : 10_000)
+            switch name {
+            case "apply-churn10-100k-uuid": churn10(count: 100_000)
+            case "apply-onechange-100k-uuid": oneChange(count: 100_000)
+            case "apply-nochange-100k": noChange(count: 100_000)
+            default: noChange(count: 10_000)
+            }
         let source = try! Snapshot<Int, UUIDItem>([Section(0, items: scenario.old)])
         // Two drivers showing the source: the uncounted first call updates one, the counted one
         // the other (one driver would be up to date by then, and have nothing to do).

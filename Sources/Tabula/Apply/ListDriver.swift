@@ -94,7 +94,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     private var idleWaiters: [@MainActor () -> Void] = []
     /// The view changed itself (an interactive move) while a changeset was in flight: that
     /// changeset starts from a state the screen no longer shows, so its target is diffed again.
-    private var viewChangedUnderneath = false
+    @usableFromInline private(set) var viewChangedUnderneath = false
     /// Stops the ``ListSource`` shown through ``show(_:)`` (and keeps it alive until then).
     var currentSourceStop: (@MainActor () -> Void)?
     /// Whether ``drain()``'s loop is on the stack, and whether something asked it to go round
@@ -205,13 +205,22 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     public func apply(
         _ next: Snapshot<SectionID, Item>, animatingDifferences: Bool = true, completion: (@MainActor (ApplyResult) -> Void)? = nil
     ) {
-        if !running, equalityUpdates != nil, let view, view.canAnimateUpdates, next._isKnownUnchanged(from: _snapshot) {
-            if !sectionTrees.trees.isEmpty { keepSectionTrees(matching: next) }
+        if !running, let view, view.canAnimateUpdates, showsWithoutDiff(next) {
+            keepSectionTrees(matching: next)
             _snapshot = next.clearingUpdateRequests()
             if let completion { settleUnchanged(calling: completion) }
             return
         }
         enqueue(next, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// Whether `next` was built from what is on screen, every item equal to it
+    /// (`Snapshot(_:updating:)`), with content compared with `==`: the diff is known to be empty,
+    /// and is not run. Not while a row the view moved itself waits to be reconciled
+    /// (`viewChangedUnderneath`).
+    @inlinable
+    func showsWithoutDiff(_ next: Snapshot<SectionID, Item>) -> Bool {
+        equalityUpdates != nil && !viewChangedUnderneath && next._isKnownUnchanged(from: _snapshot)
     }
 
     /// Calls an unchanged apply's completion with the driver busy, as the loop calls it: an apply
@@ -360,9 +369,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         }
         let animated = job.mode == .animated
         let source = snapshot
-        // Built from what is on screen, every item equal to it (`Snapshot(_:updating:)`), when
-        // content is compared with `==`: the diff is known to be empty, and is not run.
-        if equalityUpdates != nil, !viewChangedUnderneath, job.snapshot._isKnownUnchanged(from: source) {
+        if showsWithoutDiff(job.snapshot) {
             settle(on: job.snapshot, .unchanged)
             return
         }

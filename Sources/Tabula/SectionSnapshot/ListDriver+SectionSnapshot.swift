@@ -138,9 +138,15 @@ extension ListDriver {
     /// what the section shows. Called for every snapshot the driver is given.
     ///
     /// - Complexity: O(1) without section snapshots; otherwise O(*v*) for their *v* visible items.
-    @usableFromInline
+    // The check for none is inlined into `apply`'s inlined path, which then calls nothing here.
+    @inlinable
     func keepSectionTrees(matching snapshot: Snapshot<SectionID, Item>) {
-        guard !sectionTrees.trees.isEmpty else { return }
+        if !sectionTrees.trees.isEmpty { forgetChangedSectionTrees(matching: snapshot) }
+    }
+
+    /// ``keepSectionTrees(matching:)`` when there are section snapshots.
+    @usableFromInline
+    func forgetChangedSectionTrees(matching snapshot: Snapshot<SectionID, Item>) {
         sectionTrees.trees = sectionTrees.trees.filter { section, tree in
             guard let items = snapshot.items(inSection: section) else { return false }
             return tree.hasVisibleItems(identifiedAs: items)

@@ -265,18 +265,15 @@ struct _LocationTable: Sendable {
             // Each row's hash is taken `ahead` rows early and its bucket fetched then: a table
             // larger than the cache would otherwise stall on every row's bucket in turn.
             withUnsafeTemporaryAllocation(of: Int.self, capacity: ahead) { hashes in
-                for r in 0..<min(ahead, rows) {
+                @inline(__always) func fetch(_ r: Int) {
                     let h = hash(r)
-                    hashes[r] = h
+                    hashes[r & (ahead - 1)] = h
                     tabula_prefetch(words.baseAddress! + (h & mask))
                 }
+                for r in 0..<min(ahead, rows) { fetch(r) }
                 for r in 0..<rows {
                     let h = hashes[r & (ahead - 1)]
-                    if r &+ ahead < rows {
-                        let later = hash(r &+ ahead)
-                        hashes[r & (ahead - 1)] = later
-                        tabula_prefetch(words.baseAddress! + (later & mask))
-                    }
+                    if r &+ ahead < rows { fetch(r &+ ahead) }
                     let print = UInt32(truncatingIfNeeded: ((UInt64(UInt(bitPattern: h)) >> fingerprintShift) | top) << locationShift)
                     var bucket = h & mask
                     var free = -1
