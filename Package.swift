@@ -37,14 +37,15 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
-        // One C function the core cannot write in Swift: a prefetch, which lets the build of a large
-        // snapshot's index fetch buckets ahead of the rows that fill them.
-        .target(name: "CTabulaPrefetch"),
+        // Two inline C functions the core cannot write as well in Swift: a prefetch, which lets the
+        // build of a large snapshot's index fetch buckets ahead of the rows that fill them, and a
+        // comparison of two items' bytes, which stays one call in a Debug build.
+        .target(name: "CTabulaMemory"),
         // The platform-agnostic core: no UI import, no dependency beyond the standard library (and
-        // Foundation's UUID, whose hash the item index computes itself) and the prefetch above.
+        // Foundation's UUID, whose hash the item index computes itself) and the C functions above.
         .target(
             name: "Tabula",
-            dependencies: ["CTabulaPrefetch"],
+            dependencies: ["CTabulaMemory"],
             // O(n) checks of the snapshot's tables after every edit, in Debug builds with the
             // `Invariants` trait only (`swift test --traits Invariants`): off for apps by default.
             swiftSettings: [.define("TABULA_INVARIANTS", .when(configuration: .debug, traits: ["Invariants"]))]

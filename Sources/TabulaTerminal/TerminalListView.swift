@@ -239,7 +239,7 @@ extension TerminalListView where Item: Equatable {
     // your item type.
     @inlinable
     public convenience init(cells: CellConfigurators<Item>, differ: ListDriver<SectionID, Item>.Differ = .specialised) throws {
-        try self.init(cells: cells, updateKind: { $0 == $1 ? nil : .reconfigure }, differ: differ)
+        try self.init(cells: cells, updateKind: { _sameContent($0, $1) ? nil : .reconfigure }, differ: differ)
         driver._comparesWithEquality(updates: .reconfigure)  // the same classification, with `==` inline
     }
 }

@@ -123,12 +123,14 @@ where Item.ID: Sendable {
 }
 
 extension HeadlessSnapshotDataSource where Item: Equatable {
-    /// Creates a data source that compares content with `==`.
+    /// Creates a data source that compares content with `==`, as the diff does (an item whose bytes
+    /// did not change is equal without it).
     public convenience init(
         listView: HeadlessListView, options: DiffOptions = DiffOptions(),
         reuseIdentifier: @escaping (Item) -> String = { _ in "cell" },
         configure: @escaping (HeadlessCell, Item) -> Void
     ) {
-        self.init(listView: listView, options: options, reuseIdentifier: reuseIdentifier, isContentEqual: { $0 == $1 }, configure: configure)
+        self.init(
+            listView: listView, options: options, reuseIdentifier: reuseIdentifier, isContentEqual: { _sameContent($0, $1) }, configure: configure)
     }
 }

@@ -37,8 +37,8 @@ struct OptimizedTrapTests {
             .filter { $0.hasSuffix(".swift") }.map { Self.root.appendingPathComponent("Sources/Tabula").appendingPathComponent($0).path }
         let program = folder.appendingPathComponent("program").path
         // The C module the core imports, as SwiftPM describes it.
-        let header = Self.root.appendingPathComponent("Sources/CTabulaPrefetch/include/CTabulaPrefetch.h").path
-        try "module CTabulaPrefetch {\n    header \"\(header)\"\n    export *\n}\n"
+        let header = Self.root.appendingPathComponent("Sources/CTabulaMemory/include/CTabulaMemory.h").path
+        try "module CTabulaMemory {\n    header \"\(header)\"\n    export *\n}\n"
             .write(to: folder.appendingPathComponent("module.modulemap"), atomically: true, encoding: .utf8)
         // One module, Tabula and the program together, as an app's release build optimises it.
         let build = try run(

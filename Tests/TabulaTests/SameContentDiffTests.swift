@@ -26,7 +26,7 @@ struct SameContentDiffTests {
         #expect(diff.statistics == Changeset<String, Reading>.Statistics())
     }
 
-    @Test("What the walk reports is still reported: a changed item, a title, a request, an item not == to itself")
+    @Test("What the walk reports is still reported: a changed item, a title, a request")
     func differences() throws {
         let source = try Self.snapshot(Self.readings)
         var changed = Self.readings
@@ -34,11 +34,40 @@ struct SameContentDiffTests {
         #expect(Changeset(from: source, to: try Self.snapshot(changed)).statistics.updatedItems == 1)
         #expect(Changeset(from: source, to: try Self.snapshot(Self.readings, header: "All")).statistics.updatedSectionTitles == 1)
         #expect(Changeset(from: source, to: try Self.snapshot(Self.readings, reloading: [7])).statistics.updatedItems == 1)
-        var withNaN = Self.readings
-        withNaN[40].value = .nan
-        let diff = Changeset(from: try Self.snapshot(withNaN), to: try Self.snapshot(withNaN))
-        #expect(diff.statistics.updatedItems == 1)
-        #expect(diff.stages.first?.update.reloadedItems == [ItemPath(item: 40, section: 0)])
+    }
+
+    /// A reading whose value is NaN is not `==` to itself; one whose value is -0.0 is `==` to one
+    /// whose value is 0.0, with other bytes.
+    @Test("Items with the same bytes are equal without ==, the others are compared with ==, on every path")
+    func sameBytes() throws {
+        var readings = Self.readings
+        readings[40].value = .nan
+        let source = try Self.snapshot(readings)
+        var same = readings
+        same[0].value = -0.0  // 0.0 before
+        // Built apart, every item equal: compared before any walk.
+        #expect(Changeset(from: source, to: try Self.snapshot(same)).isEmpty)
+        // A move first: the diff's walk, and the build against the source that records no change.
+        var moved = same
+        moved.swapAt(1, 2)
+        let walked = Changeset(from: source, to: try Self.snapshot(moved))
+        #expect(walked.statistics.movedItems == 1 && walked.statistics.updatedItems == 0)
+        let movedBuilt = try Snapshot([Section("all", items: moved)], updating: source)
+        #expect(Changeset(from: source, to: movedBuilt).statistics.updatedItems == 0)
+        // A deletion first: the build against the source records what changed, for the diff.
+        var deleted = same
+        deleted.remove(at: 1)
+        let deletedBuilt = try Snapshot([Section("all", items: deleted)], updating: source)
+        let recorded = Changeset(from: source, to: deletedBuilt)
+        #expect(recorded.statistics.deletedItems == 1 && recorded.statistics.updatedItems == 0)
+        // A NaN with other bytes is compared with `==`, which finds it changed; the same when an
+        // item moves, on its way.
+        var otherNaN = readings
+        otherNaN[40].value = -Double.nan
+        #expect(Changeset(from: source, to: try Self.snapshot(otherNaN)).statistics.updatedItems == 1)
+        otherNaN.append(otherNaN.remove(at: 40))
+        let movedNaN = Changeset(from: source, to: try Self.snapshot(otherNaN))
+        #expect(movedNaN.statistics.updatedItems == 1 && movedNaN.statistics.movedItems == 1)
     }
 
     @Test("A difference after an equal prefix: the walk starts there, and finds what it finds from the start")

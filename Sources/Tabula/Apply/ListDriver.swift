@@ -500,13 +500,15 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
 
 extension ListDriver where Item: Equatable {
     /// Creates a driver that compares content with `==` and updates changed items with `updates`.
+    ///
+    /// As in `Changeset(from:to:)`, items with the same bytes are equal without a call to `==`.
     // Inlinable so that `==`, run for every item the diff matches, is specialised for your type.
     @inlinable
     public convenience init(
         snapshot: Snapshot<SectionID, Item> = Snapshot(), updates: UpdateKind = .reload,
         canReconfigure: (@Sendable (Item, Item) -> Bool)? = nil, differ: Differ = .specialised
     ) {
-        self.init(snapshot: snapshot, updateKind: { $0 == $1 ? nil : updates }, canReconfigure: canReconfigure, differ: differ)
+        self.init(snapshot: snapshot, updateKind: { _sameContent($0, $1) ? nil : updates }, canReconfigure: canReconfigure, differ: differ)
         _comparesWithEquality(updates: updates)
     }
 }

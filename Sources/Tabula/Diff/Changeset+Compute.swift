@@ -1,6 +1,10 @@
 extension Changeset where Item: Equatable {
     /// Computes the changeset from `source` to `target`, comparing content with `==`.
     ///
+    /// Two items with the same bytes are one value, and are equal without a call to `==`: an item
+    /// that did not change is not updated, even when `==` would say it is not equal to itself (a
+    /// NaN field).
+    ///
     /// - Complexity: O(*n* + *m* log *m*) for *n* items and *m* moved ones. With the same sections
     ///   on both sides, most items are matched by an equality check against the item after the
     ///   previous match (or one of the two after it, past a deletion), so only the items off that
@@ -135,8 +139,14 @@ extension Changeset {
         for s in 0..<old.count {
             let equal = old[s].items.withUnsafeBufferPointer { a in
                 new[s].items.withUnsafeBufferPointer { b in
-                    // Not by storage: `==` need not hold for an item and itself (a NaN field).
-                    _leadingRun(a.count) { k in a[k].id == b[k].id && classifier.classify(a[k], b[k]) == nil }
+                    guard let a = a.baseAddress, let b = b.baseAddress else { return 0 }
+                    let count = old[s].items.count
+                    // Blocks with the same bytes first, when that is what the classifier counts as
+                    // equal (`_EqualityClassifier`): the whole of two lists built apart from one.
+                    let same = Classifier.comparesWithEquality ? _leadingSameBytes(a, b, count: count) : 0
+                    return same &+ _leadingRun(count &- same) { k in
+                        a[same &+ k].id == b[same &+ k].id && classifier.classify(a[same &+ k], b[same &+ k]) == nil
+                    }
                 }
             }
             prefixes[s] = equal

@@ -1,4 +1,4 @@
-import CTabulaPrefetch
+import CTabulaMemory
 
 /// A snapshot's item index: an open-addressing hash table that stores only where each item is, not
 /// its identifier.

@@ -1,0 +1,34 @@
+import CTabulaMemory
+
+// Two items whose bytes are the same are one value: the same identifier, and content that `==`
+// finds equal, as `==` is reflexive. Every comparison of content in Tabula (the diff's, with `==`,
+// and the build's against the snapshot on screen) counts such items as equal without calling
+// `==`, and calls it for the others: an item that did not change is not updated, even when `==`
+// would say otherwise of it (a NaN field), as a Swift array is equal to itself. Comparing bytes
+// is also what keeps a Debug build's comparison of two long lists one call to `memcmp`, where
+// `==` would go through the unspecialised generic code for every item.
+
+/// Whether `a` and `b` have the same content: `==`, or the same bytes.
+// `==` first: most items compared are equal, and the bytes are read only for those it finds not.
+@inlinable @inline(__always)
+package func _sameContent<Item: Equatable>(_ a: Item, _ b: Item) -> Bool {
+    a == b || withUnsafePointer(to: a) { a in withUnsafePointer(to: b) { b in _sameBytes(a, b) } }
+}
+
+/// Whether the items at `a` and `b` have the same bytes.
+@inlinable @inline(__always)
+func _sameBytes<T>(_ a: UnsafePointer<T>, _ b: UnsafePointer<T>) -> Bool {
+    tabula_same_bytes(a, b, MemoryLayout<T>.size)
+}
+
+/// The number of leading items of `a` and `b`, below `count`, in whole blocks of 64 whose bytes are
+/// the same: items that are equal (see above) without a call to `==`. The items after it may be
+/// equal too (with other bytes): the caller compares them.
+@inlinable @inline(__always)
+func _leadingSameBytes<T>(_ a: UnsafePointer<T>, _ b: UnsafePointer<T>, count: Int) -> Int {
+    let block = 64
+    let bytes = MemoryLayout<T>.stride &* block
+    var k = 0
+    while k &+ block <= count && tabula_same_bytes(a + k, b + k, bytes) { k &+= block }
+    return k
+}
