@@ -123,6 +123,11 @@ extension DiffEngine {
         /// Putting lookups off pays when the index is out of cache: above 256 KB (about 40,000
         /// items). A smaller one is probed at once, as the walk meets each item.
         @usableFromInline let mayDefer: Bool
+        /// Whether the run loop matches items with the same bytes without calling `==` (see
+        /// `DiffEngine.runLoop`): in a Debug build, where each call goes through a witness table,
+        /// when the classifier compares with `==` and the target requests no update. An optimised
+        /// build compares the specialised `==` for less.
+        @usableFromInline let bytewise: Bool
         /// For each target section, how many leading items are known equal to its home's (see
         /// `DiffEngine.equalPrefixes`): matched as stays without being compared again.
         @usableFromInline let equalPrefixes: [Int]?
@@ -155,6 +160,7 @@ extension DiffEngine {
             deferredSlots = []
             matchedCount = 0
             mayDefer = old._index.byteCount > _lookupDeferralThreshold.get()
+            bytewise = _isUnoptimised && Classifier.comparesWithEquality && !new.hasRequestedUpdates && _runsCompareBytes.get()
             self.equalPrefixes = equalPrefixes
         }
 
@@ -180,7 +186,7 @@ extension DiffEngine {
         @inlinable @inline(__always)
         mutating func walkSection(_ t: Int, into changes: inout ItemChanges, stats: inout Statistics) {
             let oldMatched = self.oldMatched, oldOffsets = self.oldOffsets, oldSections = self.oldSections
-            let stayRows = self.stayRows, stayTargets = self.stayTargets, rule = self.rule
+            let stayRows = self.stayRows, stayTargets = self.stayTargets, rule = self.rule, bytewise = self.bytewise
             let items = newSections[t].items
             let home = sections.newToOld[t]
             let sectionInserted = home < 0
@@ -225,7 +231,8 @@ extension DiffEngine {
                             DiffEngine.extendRun(
                                 new: new, from: j, old: old, from: &hintRow,
                                 oldMatched: UnsafeMutableBufferPointer(rebasing: oldMatched[oldOffsets[home]...]),
-                                rows: stayRows, targets: stayTargets, at: stayCount, updates: &stayUpdates, rule: rule)
+                                rows: stayRows, targets: stayTargets, at: stayCount, updates: &stayUpdates, rule: rule,
+                                bytewise: bytewise)
                         }
                     }
                     if matched > 0 { previousDeferred = false }

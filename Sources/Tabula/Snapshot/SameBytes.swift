@@ -32,3 +32,10 @@ func _leadingSameBytes<T>(_ a: UnsafePointer<T>, _ b: UnsafePointer<T>, count: I
     while k &+ block <= count && tabula_same_bytes(a + k, b + k, bytes) { k &+= block }
     return k
 }
+
+/// Whether this code was compiled without optimisation (a Debug build, `-Onone`), where a call
+/// through a witness table for each item costs far more than comparing bytes: loops that an
+/// optimised build runs specialised for the items take a path with fewer calls instead. Both
+/// paths give the same results.
+@inlinable @inline(__always)
+var _isUnoptimised: Bool { _isDebugAssertConfiguration() }
