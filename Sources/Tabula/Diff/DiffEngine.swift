@@ -246,9 +246,9 @@ where Item.ID: Sendable, Classifier.Item == Item {
             defer { walk.deallocate() }
             walk.matchItems(into: &changes, stats: &stats)
         }
-        // Usually in order already (checked in O(n), sorted only when not).
-        if !changes.removals.isSorted { changes.removals.sort() }
-        if !changes.inserts.isSorted { changes.inserts.sort() }
+        // Usually in order already, or in two ordered runs (checked in O(n), sorted only when not).
+        changes.removals.sortPaths()
+        changes.inserts.sortPaths()
         deferUpdatesPastMoves(&changes, sections: sections)
         // Rule 4, stage one: removals, in the source's coordinates. `removals` is sorted, so each
         // section's rows are ascending.
@@ -562,5 +562,50 @@ extension Array where Element: Comparable {
             i += 1
         }
         return true
+    }
+}
+
+extension Array where Element == ItemPath {
+    /// Puts the paths in ascending order: at once when they are already, in one merge when they
+    /// are two ascending runs (the diff's inserts: those of the walk, then those of the items it
+    /// put off), otherwise by sorting them.
+    // The standard library's sort finds runs too, but a Debug build runs it unspecialised, calling
+    // `<` through a witness table: 18.6 M instructions for the 11,000 inserts of
+    // apply-churn10-100k-uuid, against 2 M for this merge.
+    @inlinable
+    mutating func sortPaths() {
+        var split = 1
+        while split < count && !(self[split] < self[split &- 1]) { split &+= 1 }
+        guard split < count else { return }
+        var end = split &+ 1
+        while end < count && !(self[end] < self[end &- 1]) { end &+= 1 }
+        guard end == count else { return sort() }
+        let n = count
+        self = withUnsafeBufferPointer { paths in
+            [ItemPath](unsafeUninitializedCapacity: n) { merged, initialized in
+                var a = 0, b = split, k = 0
+                while a < split && b < n {
+                    if paths[b] < paths[a] {
+                        merged[k] = paths[b]
+                        b &+= 1
+                    } else {
+                        merged[k] = paths[a]
+                        a &+= 1
+                    }
+                    k &+= 1
+                }
+                while a < split {
+                    merged[k] = paths[a]
+                    a &+= 1
+                    k &+= 1
+                }
+                while b < n {
+                    merged[k] = paths[b]
+                    b &+= 1
+                    k &+= 1
+                }
+                initialized = n
+            }
+        }
     }
 }

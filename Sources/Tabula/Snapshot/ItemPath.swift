@@ -28,7 +28,8 @@ public struct ItemPath: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     @inlinable
     public static func < (lhs: ItemPath, rhs: ItemPath) -> Bool {
-        (lhs.section, lhs.item) < (rhs.section, rhs.item)
+        // Not as tuples: a Debug build compares tuples through the standard library's generic `<`.
+        lhs.section != rhs.section ? lhs.section < rhs.section : lhs.item < rhs.item
     }
 
     /// `section-item`, as UIKit prints an `NSIndexPath` (`{length = 2, path = 0 - 1}`).
