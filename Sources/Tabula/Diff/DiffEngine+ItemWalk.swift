@@ -223,7 +223,10 @@ extension DiffEngine {
                 j = known
             }
             while j < items.count {
-                if hintSection == home && home >= 0 {
+                // When the run loop runs, it stops at an item that is none of the three old items
+                // the hints below would try: they are not tried again.
+                let runTried = hintSection == home && home >= 0
+                if runTried {
                     // Most items continue the run in their home section: matched in a loop of
                     // their own, which keeps this one's state out of the registers it needs.
                     let matched = items.withUnsafeBufferPointer { new in
@@ -244,14 +247,14 @@ extension DiffEngine {
                 defer { j += 1 }
                 let id = items[j].id
                 var s = -1, r = -1
-                if hintSection >= 0 && hintRow < hintItems.count && hintItems[hintRow].id == id {
+                if !runTried && hintSection >= 0 && hintRow < hintItems.count && hintItems[hintRow].id == id {
                     s = hintSection
                     r = hintRow
-                } else if hintSection >= 0 && hintRow + 1 < hintItems.count && hintItems[hintRow + 1].id == id {
+                } else if !runTried && hintSection >= 0 && hintRow + 1 < hintItems.count && hintItems[hintRow + 1].id == id {
                     // One old item skipped (deleted, or moved and matched later): still no hash.
                     s = hintSection
                     r = hintRow + 1
-                } else if hintSection >= 0 && hintRow + 2 < hintItems.count && hintItems[hintRow + 2].id == id {
+                } else if !runTried && hintSection >= 0 && hintRow + 2 < hintItems.count && hintItems[hintRow + 2].id == id {
                     s = hintSection
                     r = hintRow + 2
                 } else if resumeSection >= 0 && resumeRow < resumeItems.count && resumeItems[resumeRow].id == id {
