@@ -538,13 +538,22 @@ extension Snapshot {
             comparing: Comparison.Type, changed: inout [(section: Int32, row: Int32, oldRow: Int32)]
         ) where Comparison.Item == Item {
             let n = new.count, m = old.count
+            @inline(__always) func run(_ a: UnsafePointer<Item>, _ b: UnsafePointer<Item>, _ count: Int) -> Int {
+                _leadingRun(count) { k in
+                    Comparison.compares ? a[k].id == b[k].id && Comparison.same(a[k], b[k]) : a[k].id == b[k].id
+                }
+            }
             while j < n && r < m {
                 let limit = Swift.min(n &- j, m &- r)
-                // Blocks with the same bytes first: the same identifiers and, when compared, content.
-                let same = _leadingSameBytes(old.baseAddress! + r, new.baseAddress! + j, count: limit)
-                let a = old.baseAddress! + (r &+ same), b = new.baseAddress! + (j &+ same)
-                let k = same &+ _leadingRun(limit &- same) { k in
-                    Comparison.compares ? a[k].id == b[k].id && Comparison.same(a[k], b[k]) : a[k].id == b[k].id
+                let a = old.baseAddress! + r, b = new.baseAddress! + j
+                // Sixteen items one by one, then, if the run goes on, blocks with the same bytes
+                // (the same identifiers and, when compared, content), then one by one again. A
+                // list with many changes has short runs, which then make no call to `memcmp`.
+                let first = Swift.min(limit, 16)
+                var k = run(a, b, first)
+                if k == first && k < limit {
+                    k &+= _leadingSameBytes(a + k, b + k, count: limit &- k)
+                    k &+= run(a + k, b + k, limit &- k)
                 }
                 j &+= k
                 r &+= k
