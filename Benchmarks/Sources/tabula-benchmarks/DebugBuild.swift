@@ -35,10 +35,12 @@ func buildAdapterScenarioMedian(runs: Int) -> Double {
     }.median
 }
 
-/// What any diff of two lists does at least once for each item, in a plain generic loop: compare
+/// What a diff that calls `==` does at least once for each item, in a plain generic loop: compare
 /// its identifier with the old one's, and the items with `==`. Generic, as a library's diff is: in
 /// the Debug build nothing is specialised for the items, here or in the library. (The same loop
 /// over unsafe buffers, with `while`, took longer in a Debug build: 74 ns an item against 67.)
+/// Tabula's Debug build compares the bytes of items that kept their place instead (one `memcmp`
+/// call an item), and calls `==` only for the others.
 @inline(never)
 func identifiersAndItemsCompared<Item: Identifiable & Equatable>(_ old: [Item], _ new: [Item]) -> Int {
     var equal = 0
