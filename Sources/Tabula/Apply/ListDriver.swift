@@ -126,7 +126,8 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         self.differ = differ
     }
 
-    /// Declares that ``updateKind`` is `==`, a changed item getting `updates` (a reconfigure that
+    /// Declares that ``updateKind`` compares content as the diff does (`==`, or the same bytes: see
+    /// `_sameContent`), a changed item getting `updates` (a reconfigure that
     /// ``canReconfigure`` refuses becomes a reload, in the diff as in `cheapestUpdate`): the
     /// specialised diff then calls `==` inline. For the `Equatable` initialisers of the driver and
     /// the adapters, which call it on their new driver.

@@ -16,7 +16,7 @@ extension CellConfigurators where Item: Sendable {
 
 extension CellConfigurators where Item: Equatable & Sendable {
     /// The cheapest correct update for an item whose identity stayed: none when its content is
-    /// equal; ``UpdateKind/reconfigure`` when it keeps its reuse identifier (the cell stays and is
+    /// equal (`==`, or the same bytes, as the diff compares); ``UpdateKind/reconfigure`` when it keeps its reuse identifier (the cell stays and is
     /// configured again); ``UpdateKind/reload`` when the identifier changes (another cell class).
     ///
     /// Pass it to a ``ListDriver``; the diff calls it off the main actor, which is safe because
@@ -27,7 +27,7 @@ extension CellConfigurators where Item: Equatable & Sendable {
     public var cheapestUpdate: @Sendable (Item, Item) -> UpdateKind? {
         let keepsCell = canReconfigure
         return { old, new in
-            guard old != new else { return nil }
+            guard !_sameContent(old, new) else { return nil }
             return keepsCell(old, new) ? .reconfigure : .reload
         }
     }

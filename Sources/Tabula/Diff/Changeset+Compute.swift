@@ -1,9 +1,10 @@
 extension Changeset where Item: Equatable {
     /// Computes the changeset from `source` to `target`, comparing content with `==`.
     ///
-    /// Two items with the same bytes are one value, and are equal without a call to `==`: an item
-    /// that did not change is not updated, even when `==` would say it is not equal to itself (a
-    /// NaN field).
+    /// Two items with the same bytes are one value, and are equal without a call to `==`; the
+    /// others are compared with `==`, which must be reflexive, as `Equatable` requires. Whether an
+    /// item that is not equal to itself (a NaN field) is updated when it did not change is not
+    /// specified.
     ///
     /// - Complexity: O(*n* + *m* log *m*) for *n* items and *m* moved ones. With the same sections
     ///   on both sides, most items are matched by an equality check against the item after the

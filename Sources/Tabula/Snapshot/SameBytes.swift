@@ -1,14 +1,18 @@
 import CTabulaMemory
 
 // Two items whose bytes are the same are one value: the same identifier, and content that `==`
-// finds equal, as `==` is reflexive. Every comparison of content in Tabula (the diff's, with `==`,
-// and the build's against the snapshot on screen) counts such items as equal without calling
-// `==`, and calls it for the others: an item that did not change is not updated, even when `==`
-// would say otherwise of it (a NaN field), as a Swift array is equal to itself. Comparing bytes
-// is also what keeps a Debug build's comparison of two long lists one call to `memcmp`, where
-// `==` would go through the unspecialised generic code for every item.
+// finds equal, as `==` is reflexive (`Equatable` requires it). Every comparison of content in
+// Tabula (the diff's, the build's against the snapshot on screen, `cheapestUpdate`) counts such
+// items as equal, and calls `==` for the others. Comparing bytes is what keeps the comparison of
+// two long lists one `memcmp` call per block of items, in a Debug build too, where `==` would go
+// through the unspecialised generic code for every item.
+//
+// For an item that is not equal to itself (a `Double` field holding NaN) the answer depends on
+// how it was copied: a type with padding between its fields may have other bytes in the padding
+// of a copy (an optimised build copies field by field), so such an item may or may not be
+// updated when it did not change. Without padding, an unchanged one is found equal everywhere.
 
-/// Whether `a` and `b` have the same content: `==`, or the same bytes.
+/// Whether `a` and `b` have the same content: `==`, or the same bytes (of copies: see above).
 // `==` first: most items compared are equal, and the bytes are read only for those it finds not.
 @inlinable @inline(__always)
 package func _sameContent<Item: Equatable>(_ a: Item, _ b: Item) -> Bool {
@@ -36,6 +40,6 @@ func _leadingSameBytes<T>(_ a: UnsafePointer<T>, _ b: UnsafePointer<T>, count: I
 /// Whether this code was compiled without optimisation (a Debug build, `-Onone`), where a call
 /// through a witness table for each item costs far more than comparing bytes: loops that an
 /// optimised build runs specialised for the items take a path with fewer calls instead. Both
-/// paths give the same results.
+/// paths give the same results for items whose `==` is reflexive.
 @inlinable @inline(__always)
 var _isUnoptimised: Bool { _isDebugAssertConfiguration() }

@@ -38,14 +38,14 @@ extension Snapshot where Item: Equatable {
     /// reusing what `previous` (typically the snapshot on screen) already knows.
     ///
     /// As the other `init(_:updating:)`; in addition, when the sections are where they were, the
-    /// build compares the content (`==`) of the items it matches, and keeps what it found for the
-    /// diff from `previous` (`Changeset(from:to:)`, or a ``ListDriver`` comparing with `==`): when
-    /// every section, title and item equals `previous`'s, in order, that diff is known to be empty
-    /// and costs nothing; when no item of `previous` is off the runs (moved, or found only past a
-    /// longer deletion), it costs what changed. Either holds as long as neither snapshot is
-    /// changed in between, the diff is from `previous` itself (or a copy of it), and the result
-    /// requests no updates (``reloadItems(_:)``). Items must have value semantics: the record
-    /// holds what `==` said at the build.
+    /// build compares the content (`==`, or the same bytes) of the items it matches, and keeps
+    /// what it found for the diff from `previous` (`Changeset(from:to:)`, or a ``ListDriver``
+    /// comparing with `==`): when every section, title and item equals `previous`'s, in order,
+    /// that diff is known to be empty and costs nothing; when no item of `previous` is off the
+    /// runs (moved, or found only past a longer deletion), it costs what changed. Either holds as
+    /// long as neither snapshot is changed in between, the diff is from `previous` itself (or a
+    /// copy of it), and the result requests no updates (``reloadItems(_:)``). Items must have
+    /// value semantics: the record holds what the comparison said at the build.
     @inlinable
     public init(_ sections: [SectionType], updating previous: Snapshot) throws {
         self.init()
@@ -90,7 +90,7 @@ extension Snapshot where Item: Equatable {
 extension Snapshot {
     /// Whether the diff from `source` to this snapshot is known to be empty without looking at the
     /// items: this snapshot was built from `source`'s sections, unchanged since, with every item
-    /// equal (`==`), and requests no updates.
+    /// equal (`==`, or the same bytes), and requests no updates.
     ///
     /// - Complexity: O(1).
     @inlinable
@@ -200,7 +200,8 @@ extension Snapshot {
 
     /// Takes `sections`, whose every item is where it was in `previous`, with `previous`'s index
     /// and token tables as they are; `sameContent` records that every section, title and item is
-    /// also equal (`==`), which makes the diff from `previous` empty (`_isKnownUnchanged`).
+    /// also equal (`==`, or the same bytes), which makes the diff from `previous` empty
+    /// (`_isKnownUnchanged`).
     @inlinable
     mutating func _adoptIndex(of previous: Snapshot, sections: [SectionType], sameContent: Bool) {
         _sections = sections
