@@ -61,14 +61,15 @@ extension Snapshot {
     // callgrind's profile).
     @inlinable @inline(__always)
     static func _hash(_ id: Item.ID, _ seeds: _HashSeeds) -> Int {
+        // A UUID's 16 bytes read as two words at once: through `UUID.uuid`, a Debug build made a
+        // call and zeroed a tuple of 16 bytes for every identifier hashed.
+        if Item.ID.self == UUID.self { return _mixUUIDIdentifier(unsafeBitCast(id, to: (UInt64, UInt64).self), seeds: seeds.uuid) }
         if Item.ID.self == Int.self { return _mixIntIdentifier(unsafeBitCast(id, to: Int.self), seed: seeds.int) }
-        if Item.ID.self == UUID.self { return _mixUUIDIdentifier(unsafeBitCast(id, to: UUID.self), seeds: seeds.uuid) }
         return id._rawHashValue(seed: 0)
     }
 
     @inlinable @inline(__always)
-    static func _mixUUIDIdentifier(_ id: UUID, seeds: (UInt64, UInt64)) -> Int {
-        let halves = unsafeBitCast(id.uuid, to: (UInt64, UInt64).self)
+    static func _mixUUIDIdentifier(_ halves: (UInt64, UInt64), seeds: (UInt64, UInt64)) -> Int {
         let product = (halves.0 ^ seeds.0).multipliedFullWidth(by: halves.1 ^ seeds.1)
         return Int(bitPattern: UInt(product.high ^ product.low))
     }
