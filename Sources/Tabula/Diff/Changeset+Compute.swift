@@ -144,9 +144,8 @@ extension Changeset {
                     let count = old[s].items.count
                     // Blocks with the same bytes first, when that is what the classifier counts as
                     // equal (`_EqualityClassifier`): the whole of two lists built apart from one.
-                    let same = Classifier.comparesWithEquality ? _leadingSameBytes(a, b, count: count) : 0
-                    return same &+ _leadingRun(count &- same) { k in
-                        a[same &+ k].id == b[same &+ k].id && classifier.classify(a[same &+ k], b[same &+ k]) == nil
+                    return _leadingEqualItems(a, b, count: count, probe: Classifier.comparesWithEquality ? 0 : count) { a, b in
+                        a.pointee.id == b.pointee.id && classifier.classify(a.pointee, b.pointee) == nil
                     }
                 }
             }

@@ -594,16 +594,9 @@ extension Array where Element == ItemPath {
                     }
                     k &+= 1
                 }
-                while a < split {
-                    merged[k] = paths[a]
-                    a &+= 1
-                    k &+= 1
-                }
-                while b < n {
-                    merged[k] = paths[b]
-                    b &+= 1
-                    k &+= 1
-                }
+                // What is left of either run, after the other ran out.
+                let rest = a < split ? paths[a..<split] : paths[b..<n]
+                _ = UnsafeMutableBufferPointer(rebasing: merged[k...]).initialize(from: rest)
                 initialized = n
             }
         }

@@ -37,6 +37,25 @@ func _leadingSameBytes<T>(_ a: UnsafePointer<T>, _ b: UnsafePointer<T>, count: I
     return k
 }
 
+/// The number of leading items of `a` and `b`, below `count`, that `equal` finds equal: one by one
+/// for the first `probe`, then, while the run goes on, in blocks of 64 with the same bytes (equal
+/// without a call: see above; `equal` must find them equal too), then one by one again. A `probe`
+/// of 0 takes blocks at once (two whole lists compared); 16 lets the short runs of a list with
+/// many changes end without a call to `memcmp`; `count` or more takes no block.
+// The comparison loop of the `Equatable` build's prefixes, the build's runs and the diff's
+// comparison of two snapshots built apart.
+@inlinable @inline(__always)
+func _leadingEqualItems<T>(
+    _ a: UnsafePointer<T>, _ b: UnsafePointer<T>, count: Int, probe: Int, where equal: (UnsafePointer<T>, UnsafePointer<T>) -> Bool
+) -> Int {
+    let first = Swift.min(count, probe)
+    let probed = _leadingRun(first) { equal(a + $0, b + $0) }
+    guard probed == first && probed < count else { return probed }
+    let start = probed &+ _leadingSameBytes(a + probed, b + probed, count: count &- probed)
+    let a = a + start, b = b + start
+    return start &+ _leadingRun(count &- start) { equal(a + $0, b + $0) }
+}
+
 /// Whether this code was compiled without optimisation (a Debug build, `-Onone`), where a call
 /// through a witness table for each item costs far more than comparing bytes: loops that an
 /// optimised build runs specialised for the items take a path with fewer calls instead. Both

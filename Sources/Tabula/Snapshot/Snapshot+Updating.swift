@@ -62,9 +62,8 @@ extension Snapshot where Item: Equatable {
                     sections[t].items.withUnsafeBufferPointer { b in
                         let count = Swift.min(a.count, b.count)
                         guard count > 0, let a = a.baseAddress, let b = b.baseAddress else { return 0 }
-                        let same = _leadingSameBytes(a, b, count: count)
-                        return same &+ _leadingRun(count &- same) { k in
-                            a[same &+ k].id == b[same &+ k].id && _EqualContent.same(a[same &+ k], b[same &+ k])
+                        return _leadingEqualItems(a, b, count: count, probe: 0) { a, b in
+                            a.pointee.id == b.pointee.id && _EqualContent.same(a.pointee, b.pointee)
                         }
                     }
                 }
@@ -539,22 +538,13 @@ extension Snapshot {
             comparing: Comparison.Type, changed: inout [(section: Int32, row: Int32, oldRow: Int32)]
         ) where Comparison.Item == Item {
             let n = new.count, m = old.count
-            @inline(__always) func run(_ a: UnsafePointer<Item>, _ b: UnsafePointer<Item>, _ count: Int) -> Int {
-                _leadingRun(count) { k in
-                    Comparison.compares ? a[k].id == b[k].id && Comparison.same(a[k], b[k]) : a[k].id == b[k].id
-                }
-            }
             while j < n && r < m {
                 let limit = Swift.min(n &- j, m &- r)
-                let a = old.baseAddress! + r, b = new.baseAddress! + j
-                // Sixteen items one by one, then, if the run goes on, blocks with the same bytes
-                // (the same identifiers and, when compared, content), then one by one again. A
-                // list with many changes has short runs, which then make no call to `memcmp`.
-                let first = Swift.min(limit, 16)
-                var k = run(a, b, first)
-                if k == first && k < limit {
-                    k &+= _leadingSameBytes(a + k, b + k, count: limit &- k)
-                    k &+= run(a + k, b + k, limit &- k)
+                // Blocks with the same bytes once sixteen items match: a list with many changes
+                // has short runs, which then make no call to `memcmp`.
+                let k = _leadingEqualItems(old.baseAddress! + r, new.baseAddress! + j, count: limit, probe: 16) { a, b in
+                    Comparison.compares
+                        ? a.pointee.id == b.pointee.id && Comparison.same(a.pointee, b.pointee) : a.pointee.id == b.pointee.id
                 }
                 j &+= k
                 r &+= k
