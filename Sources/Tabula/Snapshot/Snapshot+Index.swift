@@ -15,6 +15,8 @@
     public import Foundation
 #endif
 
+import CTabulaMemory
+
 /// The index's per-process seeds (see `Snapshot._hash(_:)`): one for `Int` identifiers, one for each
 /// half of a `UUID`.
 @usableFromInline
@@ -63,27 +65,37 @@ extension Snapshot {
     static func _hash(_ id: Item.ID, _ seeds: _HashSeeds) -> Int {
         // A UUID's 16 bytes read as two words at once: through `UUID.uuid`, a Debug build made a
         // call and zeroed a tuple of 16 bytes for every identifier hashed.
-        if Item.ID.self == UUID.self { return _mixUUIDIdentifier(unsafeBitCast(id, to: (UInt64, UInt64).self), seeds: seeds.uuid) }
-        if Item.ID.self == Int.self { return _mixIntIdentifier(unsafeBitCast(id, to: Int.self), seed: seeds.int) }
+        if Item.ID.self == UUID.self {
+            let words = unsafeBitCast(id, to: (UInt64, UInt64).self)
+            return tabula_hash_uuid(words.0, words.1, seeds.uuid.0, seeds.uuid.1)
+        }
+        if Item.ID.self == Int.self { return tabula_hash_int(UInt64(truncatingIfNeeded: unsafeBitCast(id, to: Int.self)), seeds.int) }
         return id._rawHashValue(seed: 0)
     }
 
-    @inlinable @inline(__always)
-    static func _mixUUIDIdentifier(_ halves: (UInt64, UInt64), seeds: (UInt64, UInt64)) -> Int {
-        let product = (halves.0 ^ seeds.0).multipliedFullWidth(by: halves.1 ^ seeds.1)
-        return Int(bitPattern: UInt(product.high ^ product.low))
+    /// The hashes (``_hash(_:_:)``) of the identifiers of `items`, written to `hashes`, for a
+    /// Debug build (`_isUnoptimised`): the identifier type is checked once, not once an item,
+    /// and the items are read through the pointer, without a call.
+    @inlinable
+    static func _hashIdentifiers(of items: UnsafeBufferPointer<Item>, into hashes: UnsafeMutablePointer<Int>, seeds: _HashSeeds) {
+        guard let base = items.baseAddress else { return }
+        let count = items.count
+        var i = 0
+        if Item.ID.self == UUID.self {
+            let seed0 = seeds.uuid.0, seed1 = seeds.uuid.1
+            while i < count {
+                let words = unsafeBitCast(base[i].id, to: (UInt64, UInt64).self)
+                hashes[i] = tabula_hash_uuid(words.0, words.1, seed0, seed1)
+                i &+= 1
+            }
+        } else {
+            while i < count {
+                hashes[i] = _hash(base[i].id, seeds)
+                i &+= 1
+            }
+        }
     }
 
-    @inlinable @inline(__always)
-    static func _mixIntIdentifier(_ id: Int, seed: UInt64) -> Int {
-        var bits = UInt64(bitPattern: Int64(id)) ^ seed
-        bits ^= bits >> 33
-        bits &*= 0xff51_afd7_ed55_8ccd
-        bits ^= bits >> 33
-        bits &*= 0xc4ce_b9fe_1a85_ec53
-        bits ^= bits >> 33
-        return Int(bitPattern: UInt(bits))
-    }
 
     /// Where the item `id` is, or `nil`.
     ///
