@@ -198,6 +198,10 @@ extension DiffEngine {
             // The run's loop reads the home's items through this constant: through `hintItems`,
             // a variable, each call retained and released them (13,000 times in churn10-100k).
             let homeItems = hintItems
+            // The home's flags, and the rule's, read once: a Debug build made a call for each read
+            // (the flags' slice, the rule's type metadata), once a run.
+            let homeMatched = home >= 0 ? UnsafeMutableBufferPointer(rebasing: oldMatched[oldOffsets[home]...]) : oldMatched
+            let marks = rule.hasMarks, checksCell = rule.canReconfigure != nil
             // Where the run was before a lookup jumped away from it (to a moved item): the item
             // after a moved one usually continues there, and is then matched without a hash.
             var resumeSection = -1, resumeRow = 0
@@ -233,9 +237,8 @@ extension DiffEngine {
                         homeItems.withUnsafeBufferPointer { old in
                             DiffEngine.extendRun(
                                 new: new, from: j, old: old, from: &hintRow,
-                                oldMatched: UnsafeMutableBufferPointer(rebasing: oldMatched[oldOffsets[home]...]),
-                                rows: stayRows, targets: stayTargets, at: stayCount, updates: &stayUpdates, rule: rule,
-                                bytewise: bytewise)
+                                oldMatched: homeMatched, rows: stayRows, targets: stayTargets, at: stayCount,
+                                updates: &stayUpdates, rule: rule, marks: marks, checksCell: checksCell, bytewise: bytewise)
                         }
                     }
                     if matched > 0 { previousDeferred = false }

@@ -92,7 +92,7 @@ where Item.ID: Sendable, Classifier.Item == Item {
         new: UnsafeBufferPointer<Item>, from j: Int, old: UnsafeBufferPointer<Item>, from row: inout Int,
         oldMatched: UnsafeMutableBufferPointer<Bool>, rows: UnsafeMutableBufferPointer<Int32>,
         targets: UnsafeMutableBufferPointer<Int32>, at stay: Int, updates: inout [(stay: Int, kind: UpdateKind)],
-        rule: UpdateRule, bytewise: Bool
+        rule: UpdateRule, marks: Bool, checksCell: Bool, bytewise: Bool
     ) -> Int {
         // Local copies, held in registers: through `row` itself, every step of the loop wrote
         // memory that the writes to the buffers might alias.
@@ -103,8 +103,10 @@ where Item.ID: Sendable, Classifier.Item == Item {
         // Copies of the loop for the common cases, where the target requests no update: the
         // classifier's answer, and the check of a reconfigure when there is one, with nothing of
         // the rule read again for each item (reading it for each cost 21 instructions an item more
-        // in churn10-100k-uuid, in `instructions.sh`).
-        switch (rule.hasMarks, rule.canReconfigure != nil) {
+        // in churn10-100k-uuid, in `instructions.sh`). `marks` and `checksCell` are the rule's,
+        // read by the caller once a section: a Debug build fetched the rule's type metadata for
+        // each read, once a run.
+        switch (marks, checksCell) {
         case (false, false):
             runLoop(
                 new: new, from: j, old: old, row: &r, count: &k, oldMatched: oldMatched, rows: rows, targets: targets, at: stay,
@@ -121,7 +123,7 @@ where Item.ID: Sendable, Classifier.Item == Item {
         return k
     }
 
-    /// The loop of ``extendRun(new:from:old:from:oldMatched:rows:targets:at:updates:rule:bytewise:)``,
+    /// The loop of ``extendRun(new:from:old:from:oldMatched:rows:targets:at:updates:rule:marks:checksCell:bytewise:)``,
     /// with `marks` and `checksCell` as in ``UpdateRule/kind(_:_:marks:checksCell:)``. When
     /// `bytewise` (see `ItemWalk.bytewise`), an item whose bytes are those of the old item it would
     /// match (the next, or one of the two after it) is matched without comparing identifiers, and
