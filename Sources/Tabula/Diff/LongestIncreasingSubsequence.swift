@@ -61,7 +61,9 @@ package func elementsOffLongestIncreasingSubsequence(_ values: UnsafeBufferPoint
     if _increasingScan(values).sorted { return [] }
     let (previous, chainEnd) = _increasingChain(values)
     var off: [Int] = []
+    guard let values = values.baseAddress else { return [] }
     previous.withUnsafeBufferPointer { previous in
+        let previous = previous.baseAddress!
         // The chain, from its last element back: what lies between two of its elements, and after
         // its last, is off it (placeholders aside). Collected backwards, then reversed.
         func collect(from low: Int, below high: Int) {
@@ -101,7 +103,13 @@ package func elementsOffLongestIncreasingSubsequence(_ values: UnsafeBufferPoint
 func _increasingScan(_ values: UnsafeBufferPointer<Int32>) -> (sorted: Bool, placeholders: Bool) {
     var placeholders = false
     var last = Int32.min
-    for value in values {
+    guard let base = values.baseAddress else { return (true, false) }
+    // Through the base pointer, with `while`: a Debug build made a call for each step of a
+    // `for` loop over the buffer.
+    var i = 0
+    while i < values.count {
+        let value = base[i]
+        i &+= 1
         if value < 0 {
             placeholders = true
         } else if last >= value {
@@ -127,8 +135,12 @@ func _increasingChain(_ values: UnsafeBufferPointer<Int32>) -> (previous: [Int32
     var tails = [Int32](unsafeUninitializedCapacity: n) { $1 = n }
     var previous = [Int32](unsafeUninitializedCapacity: n) { $1 = n }
     var length = 0
+    guard n > 0, let values = values.baseAddress else { return (previous, -1) }
+    // Read and written through base pointers, with no bounds to check: a Debug build checked each
+    // access to a buffer in a call of its own.
     tails.withUnsafeMutableBufferPointer { tails in
         previous.withUnsafeMutableBufferPointer { previous in
+            let tails = tails.baseAddress!, previous = previous.baseAddress!
             // values[tails[length - 1]] and tails[length - 1], once length > 0.
             var lastValue = Int32.min, lastTail: Int32 = -1
             for i in 0..<n {
