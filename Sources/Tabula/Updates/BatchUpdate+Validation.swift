@@ -185,7 +185,11 @@ extension BatchUpdate {
             // Read once: in a Debug build, each read of a computed property copied the whole
             // validator (20,000 copies for a stage of 20,000 operations).
             let sectionsBefore = self.sectionsBefore, sectionsAfter = self.sectionsAfter
-            for path in update.deletedItems {
+            // By index: a Debug build made a generic iterator call for each path of a `for` loop
+            // over the array, about 420 instructions.
+            let deletedItems = update.deletedItems, insertedItems = update.insertedItems
+            for i in deletedItems.indices {
+                let path = deletedItems[i]
                 guard (0..<sectionsBefore).contains(path.section) else {
                     throw fail(.deleteItemFromMissingSection(path, sectionsBefore: sectionsBefore))
                 }
@@ -196,7 +200,8 @@ extension BatchUpdate {
                     throw fail(.duplicate(operation: "delete", path))
                 }
             }
-            for path in update.insertedItems {
+            for i in insertedItems.indices {
+                let path = insertedItems[i]
                 guard (0..<sectionsAfter).contains(path.section) else {
                     throw fail(.insertItemIntoMissingSection(path, sectionsAfter: sectionsAfter))
                 }
@@ -215,7 +220,9 @@ extension BatchUpdate {
             movedOut = [Int](repeating: 0, count: sectionsBefore)
             movedIn = [Int](repeating: 0, count: sectionsAfter)
             let sectionsBefore = self.sectionsBefore, sectionsAfter = self.sectionsAfter  // as in `checkItems`
-            for move in update.movedItems {
+            let movedItems = update.movedItems
+            for i in movedItems.indices {
+                let move = movedItems[i]
                 guard (0..<sectionsBefore).contains(move.from.section), (0..<before[move.from.section]).contains(move.from.item),
                     (0..<sectionsAfter).contains(move.to.section), (0..<after[move.to.section]).contains(move.to.item)
                 else { throw fail(.moveItemOutOfRange(move)) }
