@@ -1,3 +1,5 @@
+import CTabulaMemory
+
 /// The working state of one diff. Everything is indexed by dense integers once identifiers are
 /// matched, so each item of either snapshot is hashed at most once.
 @usableFromInline
@@ -141,22 +143,25 @@ where Item.ID: Sendable, Classifier.Item == Item {
         at stay: Int, updates: inout [(stay: Int, kind: UpdateKind)], rule: UpdateRule, marks: Bool, checksCell: Bool, bytewise: Bool
     ) {
         let newCount = new.count &- j, oldCount = old.count
+        // The byte path writes through base pointers and calls the C comparison itself: a Debug
+        // build makes a call for each access to a buffer, and for each generic function.
+        let size = MemoryLayout<Item>.size
         while k < newCount && r < oldCount {
             if bytewise {
                 let item = new.baseAddress! + (j &+ k), next = old.baseAddress! + r
                 var skipped = -1
-                if _sameBytes(item, next) {
+                if tabula_same_bytes(item, next, size) {
                     skipped = 0
-                } else if r &+ 1 < oldCount && _sameBytes(item, next + 1) {
+                } else if r &+ 1 < oldCount && tabula_same_bytes(item, next + 1, size) {
                     skipped = 1
-                } else if r &+ 2 < oldCount && _sameBytes(item, next + 2) {
+                } else if r &+ 2 < oldCount && tabula_same_bytes(item, next + 2, size) {
                     skipped = 2
                 }
                 if skipped >= 0 {
                     r &+= skipped
-                    oldMatched[r] = true
-                    rows[stay &+ k] = Int32(truncatingIfNeeded: r)
-                    targets[stay &+ k] = Int32(truncatingIfNeeded: j &+ k)
+                    oldMatched.baseAddress![r] = true
+                    rows.baseAddress![stay &+ k] = Int32(truncatingIfNeeded: r)
+                    targets.baseAddress![stay &+ k] = Int32(truncatingIfNeeded: j &+ k)
                     k &+= 1
                     r &+= 1
                     continue
