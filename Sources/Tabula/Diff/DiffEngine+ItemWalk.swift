@@ -78,7 +78,7 @@ extension DiffEngine {
             guard let removed = removalsBySection[path.section] else { return path.item }
             var low = 0, high = removed.count  // removed rows below `path.item`
             while low < high {
-                let mid = (low + high) >> 1
+                let mid = (low + high) &>> 1
                 if removed[mid] < path.item { low = mid + 1 } else { high = mid }
             }
             return path.item - low

@@ -164,7 +164,7 @@ func _increasingChain(_ values: UnsafeBufferPointer<Int32>) -> (previous: [Int32
                     high = low
                 }
                 while low < high {
-                    let mid = (low + high) >> 1
+                    let mid = (low + high) &>> 1
                     if values[Int(tails[mid])] < value { low = mid + 1 } else { high = mid }
                 }
                 previous[i] = low > 0 ? tails[low - 1] : -1

@@ -13,7 +13,7 @@ func _forEachUnset(_ flags: UnsafeBufferPointer<Bool>, from base: Int, count: In
         let word = UInt64(littleEndian: bytes!.loadUnaligned(fromByteOffset: base &+ r, as: UInt64.self))
         var unset = ~word & 0x0101_0101_0101_0101
         while unset != 0 {
-            body(r &+ unset.trailingZeroBitCount >> 3)
+            body(r &+ unset.trailingZeroBitCount &>> 3)
             unset &= unset &- 1
         }
         r &+= 8

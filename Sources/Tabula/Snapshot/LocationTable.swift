@@ -96,42 +96,46 @@ struct _LocationTable: Sendable {
             && rows <= 1 << rowBits && tokens <= 1 << (locationBits - rowBits)
     }
 
+    // Shifts here and in the loops below are masking shifts (`&<<`, `&>>`): every count is below
+    // 64 (the fingerprint's shift is 28 to 63, the location's at most 62), where they equal `<<`
+    // and `>>`, which a Debug build calls as generic functions.
+
     /// The packed location of `token` and `row`, without a fingerprint.
     @inlinable @inline(__always)
     func pack(token: Int32, row: Int32) -> UInt64 {
-        UInt64(UInt32(bitPattern: row)) | UInt64(UInt32(bitPattern: token)) << UInt64(rowBits)
+        UInt64(UInt32(bitPattern: row)) | UInt64(UInt32(bitPattern: token)) &<< UInt64(rowBits)
     }
 
     /// The fingerprint of `hash`, in place above the location fields.
     @inlinable @inline(__always)
     func fingerprint(_ hash: Int) -> UInt64 {
-        let free = UInt64(UInt(bitPattern: hash)) >> UInt64(fingerprintShift)
-        let top: UInt64 = 1 << UInt64(64 - fingerprintShift)
-        return (free | top) << UInt64(locationBits)
+        let free = UInt64(UInt(bitPattern: hash)) &>> UInt64(fingerprintShift)
+        let top: UInt64 = 1 &<< UInt64(64 - fingerprintShift)
+        return (free | top) &<< UInt64(locationBits)
     }
 
     /// The mask of the location fields.
     @inlinable @inline(__always)
-    var locationMask: UInt64 { (1 << UInt64(locationBits)) - 1 }
+    var locationMask: UInt64 { (1 &<< UInt64(locationBits)) - 1 }
 
     /// The row of an entry.
     @inlinable @inline(__always)
-    func row(_ entry: UInt64) -> Int32 { Int32(truncatingIfNeeded: entry & ((1 << UInt64(rowBits)) - 1)) }
+    func row(_ entry: UInt64) -> Int32 { Int32(truncatingIfNeeded: entry & ((1 &<< UInt64(rowBits)) - 1)) }
 
     /// The token of an entry.
     @inlinable @inline(__always)
-    func token(_ entry: UInt64) -> Int32 { Int32(truncatingIfNeeded: (entry & locationMask) >> UInt64(rowBits)) }
+    func token(_ entry: UInt64) -> Int32 { Int32(truncatingIfNeeded: (entry & locationMask) &>> UInt64(rowBits)) }
 
     @inlinable @inline(__always)
     subscript(bucket: Int) -> UInt64 {
         get {
-            if wide { return UInt64(words[bucket &* 2]) | UInt64(words[bucket &* 2 &+ 1]) << 32 }
+            if wide { return UInt64(words[bucket &* 2]) | UInt64(words[bucket &* 2 &+ 1]) &<< 32 }
             return UInt64(words[bucket])
         }
         set {
             if wide {
                 words[bucket &* 2] = UInt32(truncatingIfNeeded: newValue)
-                words[bucket &* 2 &+ 1] = UInt32(truncatingIfNeeded: newValue >> 32)
+                words[bucket &* 2 &+ 1] = UInt32(truncatingIfNeeded: newValue &>> 32)
             } else {
                 words[bucket] = UInt32(truncatingIfNeeded: newValue)
             }
@@ -284,7 +288,7 @@ struct _LocationTable: Sendable {
                     } else {
                         h = hash(r)
                     }
-                    let print = UInt32(truncatingIfNeeded: ((UInt64(UInt(bitPattern: h)) >> fingerprintShift) | top) << locationShift)
+                    let print = UInt32(truncatingIfNeeded: ((UInt64(UInt(bitPattern: h)) &>> fingerprintShift) | top) &<< locationShift)
                     var bucket = h & mask
                     var free = -1
                     while true {
@@ -293,7 +297,7 @@ struct _LocationTable: Sendable {
                         if word == 1 {
                             if free < 0 { free = bucket }
                         } else if word & fields == print {
-                            let t = Int32(bitPattern: (word & locations) >> rowShift), row = Int32(bitPattern: word & rowMask)
+                            let t = Int32(bitPattern: (word & locations) &>> rowShift), row = Int32(bitPattern: word & rowMask)
                             if isMatch(t, row, r) {
                                 found = (t, row, r)
                                 return
@@ -383,22 +387,22 @@ struct _LocationTable: Sendable {
                 newRow.withUnsafeBufferPointer { newRow in
                     words.withUnsafeMutableBufferPointer { words in
                         @inline(__always) func rewrite(_ word: UInt64) -> UInt64 {
-                            let token = Int((word & locations) >> rowShift)
+                            let token = Int((word & locations) &>> rowShift)
                             let start = firstRow[token]
                             let row = start < 0 ? -1 : newRow[start &+ Int(word & rowMask)]
                             if row < 0 {
                                 removed &+= 1
                                 return Self.tombstone
                             }
-                            return (word & ~locations) | UInt64(UInt32(bitPattern: row)) | UInt64(UInt32(bitPattern: newToken[token])) << rowShift
+                            return (word & ~locations) | UInt64(UInt32(bitPattern: row)) | UInt64(UInt32(bitPattern: newToken[token])) &<< rowShift
                         }
                         if isWide {
                             for bucket in 0..<buckets {
-                                let word = UInt64(words[bucket &* 2]) | UInt64(words[bucket &* 2 &+ 1]) << 32
+                                let word = UInt64(words[bucket &* 2]) | UInt64(words[bucket &* 2 &+ 1]) &<< 32
                                 guard word > Self.tombstone else { continue }
                                 let new = rewrite(word)
                                 words[bucket &* 2] = UInt32(truncatingIfNeeded: new)
-                                words[bucket &* 2 &+ 1] = UInt32(truncatingIfNeeded: new >> 32)
+                                words[bucket &* 2 &+ 1] = UInt32(truncatingIfNeeded: new &>> 32)
                             }
                         } else {
                             for bucket in 0..<buckets {

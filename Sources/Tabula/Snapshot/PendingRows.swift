@@ -82,7 +82,7 @@ struct _PendingRows: Sendable {
         // The last run that starts at or before `row`.
         var low = range.lowerBound, high = range.upperBound
         while low < high {
-            let mid = (low &+ high) >> 1
+            let mid = (low &+ high) &>> 1
             if runs[mid].from <= row { low = mid &+ 1 } else { high = mid }
         }
         guard low > range.lowerBound else { return nil }

@@ -157,7 +157,7 @@ extension Snapshot {
             for item in section.items {
                 let hash = Self._hash(item.id, seeds)
                 hashes.append(hash)
-                starts[(hash & index.mask) >> regionShift + 1] += 1
+                starts[(hash & index.mask) &>> regionShift + 1] += 1
             }
         }
         for region in 0..<256 { starts[region + 1] += starts[region] }
@@ -168,7 +168,7 @@ extension Snapshot {
             for row in section.items.indices {
                 let hash = hashes[next]
                 next += 1
-                let region = (hash & index.mask) >> regionShift
+                let region = (hash & index.mask) &>> regionShift
                 order[starts[region]] = (hash, Int32(truncatingIfNeeded: s), Int32(truncatingIfNeeded: row))
                 starts[region] += 1
             }

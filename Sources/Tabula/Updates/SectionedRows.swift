@@ -51,7 +51,7 @@ final class SectionedRows {
     func insert(_ row: Int, in section: Int) -> Bool {
         guard row >= 0 && row < rowCounts[section] else { return false }
         let words = self.words ?? allocate()
-        let word = wordStarts[section] &+ row >> 6, bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: row & 63)
+        let word = wordStarts[section] &+ row &>> 6, bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: row & 63)
         guard words[word] & bit == 0 else { return false }
         words[word] |= bit
         counts[section] &+= 1
@@ -72,7 +72,7 @@ final class SectionedRows {
     @inline(__always)
     func contains(_ row: Int, in section: Int) -> Bool {
         guard let words, row >= 0 && row < rowCounts[section] else { return false }
-        return words[wordStarts[section] &+ row >> 6] & (1 &<< UInt64(truncatingIfNeeded: row & 63)) != 0
+        return words[wordStarts[section] &+ row &>> 6] & (1 &<< UInt64(truncatingIfNeeded: row & 63)) != 0
     }
 
     /// How many rows of `section` are in the set: 0 for a section it does not have.
