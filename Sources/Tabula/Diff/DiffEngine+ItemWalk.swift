@@ -186,31 +186,15 @@ extension DiffEngine {
         @inlinable @inline(__always)
         mutating func walkSection(_ t: Int, into changes: inout ItemChanges, stats: inout Statistics) {
             let oldMatched = self.oldMatched, oldOffsets = self.oldOffsets, oldSections = self.oldSections
-            let stayRows = self.stayRows, stayTargets = self.stayTargets, rule = self.rule, bytewise = self.bytewise
+            let stayRows = self.stayRows, stayTargets = self.stayTargets
             let items = newSections[t].items
             let home = sections.newToOld[t]
-            let sectionInserted = home < 0
             var stayCount = stayStart[t]
-            // The old section the previous item came from, and its items: fetched again only when
-            // the section changes, which keeps array retains out of the per-item loop.
-            var hintSection = home, hintRow = 0
-            var hintItems = home >= 0 ? oldSections[home].items : []
-            // The run's loop reads the home's items through this constant: through `hintItems`,
-            // a variable, each call retained and released them (13,000 times in churn10-100k).
-            let homeItems = hintItems
-            // The home's flags, and the rule's, read once: a Debug build made a call for each read
-            // (the flags' slice, the rule's type metadata), once a run.
+            var hintRow = 0
+            // The run's loop reads the home's items through this constant, opened once below.
+            let homeItems = home >= 0 ? oldSections[home].items : []
+            // The home's flags, read once: a Debug build sliced them for each run.
             let homeMatched = home >= 0 ? UnsafeMutableBufferPointer(rebasing: oldMatched[oldOffsets[home]...]) : oldMatched
-            let marks = rule.hasMarks, checksCell = rule.canReconfigure != nil
-            // Where the run was before a lookup jumped away from it (to a moved item): the item
-            // after a moved one usually continues there, and is then matched without a hash.
-            var resumeSection = -1, resumeRow = 0
-            var resumeItems: [Item] = []
-            // An item off the run in a matched section is not looked up here: it is matched after
-            // every section, against the old items that no run matched (see `placeDeferred`). Of
-            // two such items in a row, the second is looked up at once, so that the run follows
-            // a moved block, or finds its way after a longer deletion.
-            var previousDeferred = false
             var j = 0
             // Items known equal to their home's at the same place, the section unchanged up to
             // there: stays with no update, as the run below would find them, without comparing.
@@ -226,29 +210,65 @@ extension DiffEngine {
                 hintRow = known
                 j = known
             }
-            while j < items.count {
+            // The section's items and its home's, open for the whole walk: a Debug build opened
+            // both for each run (two closure calls, and the walk's type metadata).
+            stayCount = items.withUnsafeBufferPointer { new in
+                homeItems.withUnsafeBufferPointer { homeOld in
+                    walkItems(
+                        of: t, new: new, home: home, homeOld: homeOld, homeMatched: homeMatched, from: j, hintRow: hintRow,
+                        stayCount: stayCount, into: &changes, stats: &stats)
+                }
+            }
+            stayEnd[t] = stayCount
+        }
+
+        /// The loop of ``walkSection(_:into:stats:)`` over the items of target section `t` from `j`
+        /// on (`new`), following the run of old items from `hintRow` of its home (`homeOld`, whose
+        /// flags are `homeMatched`); returns the next free stay slot.
+        // Not inlined: a loop with its state its own, called once a section.
+        @inlinable @inline(never)
+        mutating func walkItems(
+            of t: Int, new: UnsafeBufferPointer<Item>, home: Int, homeOld: UnsafeBufferPointer<Item>,
+            homeMatched: UnsafeMutableBufferPointer<Bool>, from j: Int, hintRow: Int, stayCount: Int,
+            into changes: inout ItemChanges, stats: inout Statistics
+        ) -> Int {
+            let oldMatched = self.oldMatched, oldOffsets = self.oldOffsets, oldSections = self.oldSections
+            let stayRows = self.stayRows, stayTargets = self.stayTargets, rule = self.rule, bytewise = self.bytewise
+            let marks = rule.hasMarks, checksCell = rule.canReconfigure != nil
+            let sectionInserted = home < 0
+            var j = j, hintRow = hintRow, stayCount = stayCount
+            // The old section the previous item came from, and its items: fetched again only when
+            // the section changes, which keeps array retains out of the per-item loop.
+            var hintSection = home
+            var hintItems = home >= 0 ? oldSections[home].items : []
+            // Where the run was before a lookup jumped away from it (to a moved item): the item
+            // after a moved one usually continues there, and is then matched without a hash.
+            var resumeSection = -1, resumeRow = 0
+            var resumeItems: [Item] = []
+            // An item off the run in a matched section is not looked up here: it is matched after
+            // every section, against the old items that no run matched (see `placeDeferred`). Of
+            // two such items in a row, the second is looked up at once, so that the run follows
+            // a moved block, or finds its way after a longer deletion.
+            var previousDeferred = false
+            while j < new.count {
                 // When the run loop runs, it stops at an item that is none of the three old items
                 // the hints below would try: they are not tried again.
                 let runTried = hintSection == home && home >= 0
                 if runTried {
                     // Most items continue the run in their home section: matched in a loop of
                     // their own, which keeps this one's state out of the registers it needs.
-                    let matched = items.withUnsafeBufferPointer { new in
-                        homeItems.withUnsafeBufferPointer { old in
-                            DiffEngine.extendRun(
-                                new: new, from: j, old: old, from: &hintRow,
-                                oldMatched: homeMatched, rows: stayRows, targets: stayTargets, at: stayCount,
-                                updates: &stayUpdates, rule: rule, marks: marks, checksCell: checksCell, bytewise: bytewise)
-                        }
-                    }
+                    let matched = DiffEngine.extendRun(
+                        new: new, from: j, old: homeOld, from: &hintRow,
+                        oldMatched: homeMatched, rows: stayRows, targets: stayTargets, at: stayCount,
+                        updates: &stayUpdates, rule: rule, marks: marks, checksCell: checksCell, bytewise: bytewise)
                     if matched > 0 { previousDeferred = false }
                     matchedCount += matched
                     j += matched
                     stayCount += matched
-                    if j == items.count { break }
+                    if j == new.count { break }
                 }
                 defer { j += 1 }
-                let id = items[j].id
+                let id = new[j].id
                 var s = -1, r = -1
                 if !runTried && hintSection >= 0 && hintRow < hintItems.count && hintItems[hintRow].id == id {
                     s = hintSection
@@ -307,7 +327,7 @@ extension DiffEngine {
                     continue
                 }
                 let oldItem = hintItems[r]
-                let kind = rule.kind(oldItem, items[j])
+                let kind = rule.kind(oldItem, new[j])
                 if s == home {
                     if let kind { stayUpdates.append((stayCount, kind)) }
                     stayRows[stayCount] = Int32(r)
@@ -318,7 +338,7 @@ extension DiffEngine {
                     if let kind { changes.pendingUpdates.append(PendingUpdate(path: target, kind: kind, oldValue: oldItem)) }
                 }
             }
-            stayEnd[t] = stayCount
+            return stayCount
         }
 
         /// Places the items the walk put off. They are matched against the old items that no run
