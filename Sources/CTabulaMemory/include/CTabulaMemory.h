@@ -16,6 +16,93 @@ static inline _Bool tabula_same_bytes(const void *a, const void *b, size_t count
     return __builtin_memcmp(a, b, count) == 0;
 }
 
+// The longest increasing run of the diff's moves (see `elementsOffLongestIncreasingSubsequence` in
+// Swift). In C, so that a Debug build, which compiles Swift without inlining a buffer's subscript or
+// a loop's iterator, runs these loops over integers in a few instructions an element too. Negative
+// elements are placeholders: skipped, never part of a run.
+
+/// Whether the elements other than placeholders are strictly increasing. `*placeholders` is set
+/// when an element read is a placeholder; the scan stops at the first element not above the one
+/// before.
+static inline _Bool tabula_increasing_scan(const int32_t *values, ptrdiff_t count, _Bool *placeholders) {
+    int32_t last = INT32_MIN;
+    *placeholders = 0;
+    for (ptrdiff_t i = 0; i < count; i++) {
+        int32_t value = values[i];
+        if (value < 0) {
+            *placeholders = 1;
+        } else if (last >= value) {
+            return 0;
+        } else {
+            last = value;
+        }
+    }
+    return 1;
+}
+
+/// The patience sort: for each element other than a placeholder, writes in `previous` the element
+/// before it in the longest increasing run that ends with it (-1 at a run's start); `tails` is
+/// scratch room for `count` elements. Returns the last element of a longest run (-1 when every
+/// element is a placeholder), its length in `*length`, and the number of elements that are not
+/// placeholders in `*present`. Each element goes on the first pile whose
+/// tail is not below it, as the textbook sort places it: the run is the one that sort reads back.
+static inline ptrdiff_t tabula_increasing_chain(const int32_t *values, ptrdiff_t count, int32_t *previous, int32_t *tails, ptrdiff_t *length, ptrdiff_t *present) {
+    ptrdiff_t piles = 0, placeholders = 0;
+    // values[tails[piles - 1]] and tails[piles - 1], once there is a pile.
+    int32_t lastValue = INT32_MIN, lastTail = -1;
+    for (ptrdiff_t i = 0; i < count; i++) {
+        int32_t value = values[i];
+        if (value < 0) {
+            placeholders++;
+            continue;
+        }
+        // Extends the longest run: most elements of a mostly ordered list do.
+        if (piles > 0 && lastValue < value) {
+            previous[i] = lastTail;
+            lastTail = (int32_t)i;
+            tails[piles++] = lastTail;
+            lastValue = value;
+            continue;
+        }
+        // Next commonest: the element after one that jumped ahead (a moved item) goes on the last
+        // pile, as the search would find.
+        ptrdiff_t low = 0, high = piles;
+        if (piles >= 2 && values[tails[piles - 2]] < value) low = high = piles - 1;
+        while (low < high) {
+            ptrdiff_t mid = (low + high) >> 1;
+            if (values[tails[mid]] < value) low = mid + 1; else high = mid;
+        }
+        previous[i] = low > 0 ? tails[low - 1] : -1;
+        tails[low] = (int32_t)i;
+        if (low == piles) piles++;
+        if (low == piles - 1) {
+            lastValue = value;
+            lastTail = (int32_t)i;
+        }
+    }
+    *length = piles;
+    *present = count - placeholders;
+    return piles > 0 ? tails[piles - 1] : -1;
+}
+
+/// Writes to `off`, in ascending order, the positions of the elements that are neither
+/// placeholders nor in the run that ends at `last` (`previous` as `tabula_increasing_chain` wrote
+/// it); `off` has room for exactly those, `offCount`. Only the elements between two of the run's
+/// are read, and a stretch of consecutive ones is passed over.
+static inline void tabula_off_chain(const int32_t *values, ptrdiff_t count, const int32_t *previous, ptrdiff_t last, intptr_t *off, ptrdiff_t offCount) {
+    ptrdiff_t next = offCount;  // filled from the end, walking the run back
+    ptrdiff_t high = count, cursor = last;
+    for (;;) {
+        for (ptrdiff_t k = high - 1; k > cursor; k--) {
+            if (values[k] >= 0) off[--next] = k;
+        }
+        if (cursor < 0) break;
+        while (cursor > 0 && previous[cursor] == cursor - 1) cursor--;
+        high = cursor;
+        cursor = previous[cursor];
+    }
+}
+
 // The item index's two mixers (see `Snapshot._hash`). In C, so that a Debug build, which compiles
 // Swift without inlining any of the integer operations, hashes in a few instructions too.
 
