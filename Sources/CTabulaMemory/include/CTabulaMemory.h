@@ -16,6 +16,39 @@ static inline _Bool tabula_same_bytes(const void *a, const void *b, size_t count
     return __builtin_memcmp(a, b, count) == 0;
 }
 
+/// The run loop of the diff's walk (`DiffEngine.runLoop`) over items with the same bytes, for a
+/// Debug build: from `newItem` on (`newLeft` items), each new item whose first `size` bytes are
+/// those of the old item at `row` of `oldItems` (`oldCount` items), or of one of the two after it,
+/// is matched with it: its flag in `oldMatched` set, its old row written to `rows` and its target
+/// row (`target` on) to `targets`, and the run goes on after it. Items are `stride` bytes apart.
+/// Returns the number matched; `*endRow` is the row after the last old item matched (`row` when
+/// none is).
+static inline ptrdiff_t tabula_match_same_bytes(const void *newItem, ptrdiff_t newLeft, const void *oldItems, ptrdiff_t row, ptrdiff_t oldCount,
+    size_t size, size_t stride, _Bool *oldMatched, int32_t *rows, int32_t *targets, int32_t target, ptrdiff_t *endRow) {
+    const char *item = (const char *)newItem, *old = (const char *)oldItems;
+    ptrdiff_t k = 0, r = row;
+    while (k < newLeft && r < oldCount) {
+        const char *next = old + (size_t)r * stride;
+        if (__builtin_memcmp(item, next, size) != 0) {
+            if (r + 1 < oldCount && __builtin_memcmp(item, next + stride, size) == 0) {
+                r += 1;
+            } else if (r + 2 < oldCount && __builtin_memcmp(item, next + 2 * stride, size) == 0) {
+                r += 2;
+            } else {
+                break;
+            }
+        }
+        oldMatched[r] = 1;
+        rows[k] = (int32_t)r;
+        targets[k] = target + (int32_t)k;
+        item += stride;
+        k += 1;
+        r += 1;
+    }
+    *endRow = r;
+    return k;
+}
+
 // The longest increasing run of the diff's moves (see `elementsOffLongestIncreasingSubsequence` in
 // Swift). In C, so that a Debug build, which compiles Swift without inlining a buffer's subscript or
 // a loop's iterator, runs these loops over integers in a few instructions an element too. Negative

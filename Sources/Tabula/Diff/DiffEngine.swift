@@ -143,29 +143,18 @@ where Item.ID: Sendable, Classifier.Item == Item {
         at stay: Int, updates: inout [(stay: Int, kind: UpdateKind)], rule: UpdateRule, marks: Bool, checksCell: Bool, bytewise: Bool
     ) {
         let newCount = new.count &- j, oldCount = old.count
-        // The byte path writes through base pointers and calls the C comparison itself: a Debug
-        // build makes a call for each access to a buffer, and for each generic function.
-        let size = MemoryLayout<Item>.size
+        // The byte path is one C call for each run of items with the same bytes: a Debug build
+        // makes a call for each access to a buffer, and for each generic function.
+        let size = MemoryLayout<Item>.size, stride = MemoryLayout<Item>.stride
         while k < newCount && r < oldCount {
             if bytewise {
-                let item = new.baseAddress! + (j &+ k), next = old.baseAddress! + r
-                var skipped = -1
-                if tabula_same_bytes(item, next, size) {
-                    skipped = 0
-                } else if r &+ 1 < oldCount && tabula_same_bytes(item, next + 1, size) {
-                    skipped = 1
-                } else if r &+ 2 < oldCount && tabula_same_bytes(item, next + 2, size) {
-                    skipped = 2
-                }
-                if skipped >= 0 {
-                    r &+= skipped
-                    oldMatched.baseAddress![r] = true
-                    rows.baseAddress![stay &+ k] = Int32(truncatingIfNeeded: r)
-                    targets.baseAddress![stay &+ k] = Int32(truncatingIfNeeded: j &+ k)
-                    k &+= 1
-                    r &+= 1
-                    continue
-                }
+                var end = r
+                let matched = tabula_match_same_bytes(
+                    new.baseAddress! + (j &+ k), newCount &- k, old.baseAddress!, r, oldCount, size, stride, oldMatched.baseAddress!,
+                    rows.baseAddress! + (stay &+ k), targets.baseAddress! + (stay &+ k), Int32(truncatingIfNeeded: j &+ k), &end)
+                k &+= matched
+                r = end
+                guard k < newCount && r < oldCount else { break }
             }
             let newItem = new[j &+ k]
             let id = newItem.id
