@@ -209,4 +209,53 @@ struct ItemIndexTests {
         snapshot = Snapshot()
         #expect(snapshot._index.byteCount == 0)
     }
+
+    @Test("the first repeat in input order is reported, among many items whose fingerprints collide")
+    func repeatsAmongManyItems() throws {
+        let seed = propertySeed()
+        print("ItemIndexTests.repeatsAmongManyItems seed: \(seed)  (replay with TABULA_SEED=\(seed))")
+        var rng = SeededGenerator(seed: seed)
+        for round in 0..<40 {
+            // Thousands of items in a table of a few thousand buckets: fingerprints of different
+            // identifiers match often, and must not be taken for repeats.
+            let sectionCount = Int.random(in: 1...4, using: &rng)
+            var next = Int.random(in: -1_000_000...1_000_000, using: &rng)
+            var sections = (0..<sectionCount).map { s in
+                Section<Int, Row>(s, items: (0..<Int.random(in: 0...6_000, using: &rng)).map { _ in
+                    next += Int.random(in: 1...3, using: &rng)
+                    return Row(id: next)
+                })
+            }
+            let total = sections.reduce(0) { $0 + $1.items.count }
+            // Half the rounds repeat some identifiers, at random places.
+            if round % 2 == 1 && total > 1 {
+                for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                    let from = sections.indices.filter { !sections[$0].items.isEmpty }.randomElement(using: &rng)!
+                    let to = sections.indices.filter { !sections[$0].items.isEmpty }.randomElement(using: &rng)!
+                    let id = sections[from].items.randomElement(using: &rng)!.id
+                    sections[to].items[Int.random(in: 0..<sections[to].items.count, using: &rng)] = Row(id: id)
+                }
+            }
+            // The reference: the first item, in input order, whose identifier came before.
+            var seen = [Int: ItemPath](), expected: SnapshotError<Int, Int>? = nil
+            scan: for (s, section) in sections.enumerated() {
+                for (r, item) in section.items.enumerated() {
+                    if let first = seen[item.id] {
+                        expected = .duplicateItem(item.id, first: first, second: ItemPath(item: r, section: s))
+                        break scan
+                    }
+                    seen[item.id] = ItemPath(item: r, section: s)
+                }
+            }
+            let context = "seed \(seed) round \(round)"
+            do {
+                let snapshot = try Snapshot(sections)
+                #expect(expected == nil, "\(context): no error, expected \(String(describing: expected))")
+                snapshot._checkInvariantsNow()
+                for (id, path) in seen { #expect(snapshot.itemPath(for: id) == path, "\(context): \(id)") }
+            } catch let error as SnapshotError<Int, Int> {
+                #expect(error == expected, "\(context)")
+            }
+        }
+    }
 }

@@ -49,6 +49,54 @@ static inline ptrdiff_t tabula_match_same_bytes(const void *newItem, ptrdiff_t n
     return k;
 }
 
+/// Inserts rows of one section into a narrow item index (`_LocationTable`, one 32-bit word a
+/// bucket), for a Debug build: row `r` (from `*row` below `rows`) has the hash `hashes[r]`. Each
+/// goes in the first empty bucket of its probe, or the first tombstone met before it, as
+/// `fingerprint | tokenField | r`. Returns false once every row is in. Returns true at a row
+/// whose fingerprint matches the entry of the bucket at `*bucket`, which the caller confirms by
+/// comparing identifiers: `*row` is that row, and `*free` the first tombstone its probe met (or
+/// -1); to go on, the caller calls again with `*bucket` at the next bucket. A call with `*bucket`
+/// at -1 starts the probe of `*row` afresh. `*added` and `*reused` count the entries written and
+/// the tombstones they took.
+static inline _Bool tabula_insert_rows(uint32_t *words, intptr_t mask, const intptr_t *hashes, ptrdiff_t rows, unsigned fingerprintShift,
+    unsigned locationShift, uint32_t tokenField, ptrdiff_t *row, ptrdiff_t *bucket, ptrdiff_t *free, ptrdiff_t *added, ptrdiff_t *reused) {
+    const uint64_t top = (uint64_t)1 << (64 - fingerprintShift);
+    const uint32_t fields = ~(uint32_t)(((uint64_t)1 << locationShift) - 1);
+    for (ptrdiff_t r = *row; r < rows; r++) {
+        uint32_t print = (uint32_t)((((uint64_t)hashes[r] >> fingerprintShift) | top) << locationShift);
+        ptrdiff_t b, open;
+        if (*bucket >= 0) {
+            b = *bucket;
+            open = *free;
+            *bucket = -1;
+        } else {
+            b = hashes[r] & mask;
+            open = -1;
+        }
+        for (;;) {
+            uint32_t word = words[b];
+            if (word == 0) break;
+            if (word == 1) {
+                if (open < 0) open = b;
+            } else if ((word & fields) == print) {
+                *row = r;
+                *bucket = b;
+                *free = open;
+                return 1;
+            }
+            b = (b + 1) & mask;
+        }
+        if (open >= 0) {
+            b = open;
+            *reused += 1;
+        }
+        words[b] = print | tokenField | (uint32_t)r;
+        *added += 1;
+    }
+    *row = rows;
+    return 0;
+}
+
 // The longest increasing run of the diff's moves (see `elementsOffLongestIncreasingSubsequence` in
 // Swift). In C, so that a Debug build, which compiles Swift without inlining a buffer's subscript or
 // a loop's iterator, runs these loops over integers in a few instructions an element too. Negative

@@ -127,7 +127,7 @@ extension Snapshot {
                 return withUnsafeTemporaryAllocation(of: Int.self, capacity: items.count) { hashes in
                     let hashes = hashes.baseAddress!
                     Self._hashIdentifiers(of: items, into: hashes, seeds: seeds)
-                    return index.insertRows(items.count, token: token, hash: { hashes[$0] }) { t, row, r in
+                    return index.insertRows(items.count, token: token, hashes: hashes) { t, row, r in
                         (Int(t) == s ? items[Int(row)] : sections[Int(t)].items[Int(row)]).id == items[r].id
                     }
                 }
