@@ -188,6 +188,10 @@ extension BatchUpdate {
             // By index: a Debug build made a generic iterator call for each path of a `for` loop
             // over the array, about 420 instructions.
             let deletedItems = update.deletedItems, insertedItems = update.insertedItems
+            // The counts, flags and row sets read through locals: a Debug build retained and
+            // released a field of the validator for each read, twice a path.
+            let before = self.before, after = self.after, insertedSection = self.insertedSection
+            let deleted = self.deleted, inserted = self.inserted
             for i in deletedItems.indices {
                 let path = deletedItems[i]
                 guard (0..<sectionsBefore).contains(path.section) else {
@@ -221,6 +225,9 @@ extension BatchUpdate {
             movedIn = [Int](repeating: 0, count: sectionsAfter)
             let sectionsBefore = self.sectionsBefore, sectionsAfter = self.sectionsAfter  // as in `checkItems`
             let movedItems = update.movedItems
+            let before = self.before, after = self.after, deletedSection = self.deletedSection, insertedSection = self.insertedSection
+            let deleted = self.deleted, inserted = self.inserted, moveSources = self.moveSources, moveTargets = self.moveTargets
+            let sectionMap = self.sectionMap
             for i in movedItems.indices {
                 let move = movedItems[i]
                 guard (0..<sectionsBefore).contains(move.from.section), (0..<before[move.from.section]).contains(move.from.item),

@@ -50,7 +50,9 @@ final class SectionedRows {
     @inline(__always)
     func insert(_ row: Int, in section: Int) -> Bool {
         guard row >= 0 && row < rowCounts[section] else { return false }
-        let words = self.words ?? allocate()
+        // Not `??`: a Debug build retained the set for its autoclosure, once an insert.
+        let words: UnsafeMutablePointer<UInt64>
+        if let allocated = self.words { words = allocated } else { words = allocate() }
         let word = wordStarts[section] &+ row &>> 6, bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: row & 63)
         guard words[word] & bit == 0 else { return false }
         words[word] |= bit
