@@ -357,6 +357,12 @@ extension DiffEngine {
             let updatesBefore = stayUpdates.count
             // At most one insert an item put off: the array grows once, not by doubling.
             changes.inserts.reserveCapacity(changes.inserts.count + deferredIDs.count)
+            // Read once: a Debug build copied the rule (and the target snapshot in it) and the
+            // section tables out of the walk for each item.
+            let rule = self.rule, oldSections = self.oldSections, newSections = self.newSections
+            let oldMatched = self.oldMatched, oldOffsets = self.oldOffsets, stayRows = self.stayRows, stayTargets = self.stayTargets
+            let oldToNew = sections.oldToNew, newToOld = sections.newToOld
+            let deferredTargets = self.deferredTargets, deferredSlots = self.deferredSlots
             for k in deferredIDs.indices {
                 let to = deferredTargets[k]
                 guard let from = found[k] else {
@@ -365,7 +371,7 @@ extension DiffEngine {
                     continue
                 }
                 oldMatched[oldOffsets[from.section] + from.item] = true
-                if sections.oldToNew[from.section] < 0 {
+                if oldToNew[from.section] < 0 {
                     // Rule 3, from a deleted section (an item put off is in a matched one).
                     changes.inserts.append(to)
                     stats.reinsertedItems += 1
@@ -373,7 +379,7 @@ extension DiffEngine {
                 }
                 let oldItem = oldSections[from.section].items[from.item]
                 let kind = rule.kind(oldItem, newSections[to.section].items[to.item])
-                if from.section == sections.newToOld[to.section] {
+                if from.section == newToOld[to.section] {
                     let slot = deferredSlots[k]
                     if let kind { stayUpdates.append((slot, kind)) }
                     stayRows[slot] = Int32(truncatingIfNeeded: from.item)

@@ -117,8 +117,11 @@ extension Snapshot {
     /// - Precondition: the index has entries.
     @inlinable @inline(__always)
     func _location(of id: Item.ID, hash: Int, firstWord: UInt64) -> Location? {
+        // The closure captures the two arrays it reads, not the snapshot: a Debug build copied the
+        // whole snapshot (nine references retained) for each lookup.
+        let sections = _sections, tokenIndex = _tokenIndex
         guard let found = _index.location(hash: hash, firstWord: firstWord, where: { token, row in
-            _sections[Int(_tokenIndex[Int(token)])].items[Int(row)].id == id
+            sections[Int(tokenIndex[Int(token)])].items[Int(row)].id == id
         }) else { return nil }
         return Location(token: found.token, row: Int(found.row))
     }

@@ -175,7 +175,9 @@ extension Snapshot {
     /// The position of the item `id`, whose ``_hash(_:)`` is `hash`, or `nil`.
     @inlinable @inline(__always)
     func _indexPath(of id: Item.ID, hash: Int) -> ItemPath? {
-        _location(of: id, hash: hash).map(_indexPath(at:))
+        // Not `map(_indexPath(at:))`: a Debug build copied the whole snapshot into that closure.
+        guard let location = _location(of: id, hash: hash) else { return nil }
+        return _indexPath(at: location)
     }
 
     /// The identifier of the section that holds the item `id`, or `nil`.
