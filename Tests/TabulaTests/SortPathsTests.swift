@@ -13,6 +13,13 @@ struct SortPathsTests {
         }
     }
 
+    @Test("ItemPath is two words, its section first: the layout the C merge reads")
+    func layout() {
+        #expect(MemoryLayout<ItemPath>.size == 2 * MemoryLayout<Int>.size)
+        #expect(MemoryLayout<ItemPath>.offset(of: \ItemPath.section) == 0)
+        #expect(MemoryLayout<ItemPath>.offset(of: \ItemPath.item) == MemoryLayout<Int>.size)
+    }
+
     @Test("In order, two ordered runs, or any order: the result is the sorted paths")
     func sortPaths() {
         let seed = propertySeed()

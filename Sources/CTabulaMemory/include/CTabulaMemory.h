@@ -97,6 +97,42 @@ static inline _Bool tabula_insert_rows(uint32_t *words, intptr_t mask, const int
     return 0;
 }
 
+// The diff's item paths (Swift's `ItemPath`, `@frozen`: its section, then its item, each a word)
+// put in order, for the same reason: a Debug build compared each pair through calls.
+
+/// Whether the path at `a` comes before the one at `b`: by section, then by item.
+static inline _Bool tabula_path_before(const intptr_t *a, const intptr_t *b) {
+    return a[0] != b[0] ? a[0] < b[0] : a[1] < b[1];
+}
+
+/// The end of the run of paths in ascending order (none before the one before it) that starts at
+/// `from`, below `count`.
+static inline ptrdiff_t tabula_path_run_end(const intptr_t *paths, ptrdiff_t from, ptrdiff_t count) {
+    ptrdiff_t end = from + 1;
+    while (end < count && !tabula_path_before(paths + 2 * end, paths + 2 * (end - 1))) end++;
+    return end < count ? end : count;
+}
+
+/// Merges the ascending runs `paths[0..<split]` and `paths[split..<count]` into `merged`; of two
+/// equal paths, the first run's goes first.
+static inline void tabula_merge_paths(const intptr_t *paths, ptrdiff_t split, ptrdiff_t count, intptr_t *merged) {
+    ptrdiff_t a = 0, b = split, k = 0;
+    while (a < split && b < count) {
+        const intptr_t *next = tabula_path_before(paths + 2 * b, paths + 2 * a) ? paths + 2 * b++ : paths + 2 * a++;
+        merged[2 * k] = next[0];
+        merged[2 * k + 1] = next[1];
+        k++;
+    }
+    for (; a < split; a++, k++) {
+        merged[2 * k] = paths[2 * a];
+        merged[2 * k + 1] = paths[2 * a + 1];
+    }
+    for (; b < count; b++, k++) {
+        merged[2 * k] = paths[2 * b];
+        merged[2 * k + 1] = paths[2 * b + 1];
+    }
+}
+
 // The longest increasing run of the diff's moves (see `elementsOffLongestIncreasingSubsequence` in
 // Swift). In C, so that a Debug build, which compiles Swift without inlining a buffer's subscript or
 // a loop's iterator, runs these loops over integers in a few instructions an element too. Negative
