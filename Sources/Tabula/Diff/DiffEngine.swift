@@ -159,6 +159,11 @@ where Item.ID: Sendable, Classifier.Item == Item {
             let newItem = new[j &+ k]
             let id = newItem.id
             if old[r].id != id {
+                // After the byte path, only the next old item is tried by identifier (the item
+                // changed where it was): an item that follows a deletion and changed too goes to
+                // the walk, which finds the same old item. Two calls through witness tables an
+                // item less, for every item that ends a run (inserted, moved, or after a deletion).
+                if bytewise { break }
                 if r &+ 1 < oldCount && old[r &+ 1].id == id {
                     r &+= 1
                 } else if r &+ 2 < oldCount && old[r &+ 2].id == id {
