@@ -97,6 +97,28 @@ static inline _Bool tabula_insert_rows(uint32_t *words, intptr_t mask, const int
     return 0;
 }
 
+/// Adds `row` of `section` to a set of rows kept as bits (the validator's `SectionedRows`): the
+/// section's bits start at word `wordStarts[section]` of `words`, it has `rowCounts[section]` rows,
+/// and `counts[section]` of them are in the set. Returns whether the row was new; false for a row
+/// outside the section.
+static inline _Bool tabula_rows_insert(uint64_t *words, const intptr_t *wordStarts, const intptr_t *rowCounts, intptr_t *counts,
+    ptrdiff_t section, ptrdiff_t row) {
+    if (row < 0 || row >= rowCounts[section]) return 0;
+    uint64_t *word = words + wordStarts[section] + (row >> 6);
+    uint64_t bit = (uint64_t)1 << (row & 63);
+    if (*word & bit) return 0;
+    *word |= bit;
+    counts[section] += 1;
+    return 1;
+}
+
+/// Whether `row` of `section` is in a set of rows kept as bits (see `tabula_rows_insert`).
+static inline _Bool tabula_rows_contain(const uint64_t *words, const intptr_t *wordStarts, const intptr_t *rowCounts, ptrdiff_t section,
+    ptrdiff_t row) {
+    if (row < 0 || row >= rowCounts[section]) return 0;
+    return (words[wordStarts[section] + (row >> 6)] >> (row & 63)) & 1;
+}
+
 // The diff's item paths (Swift's `ItemPath`, `@frozen`: its section, then its item, each a word)
 // put in order, for the same reason: a Debug build compared each pair through calls.
 

@@ -1,3 +1,5 @@
+import CTabulaMemory
+
 /// Rows of every section on one side of a batch (before it or after it), as bits: what validation
 /// needs (insert, membership, a count for each section) without hashing.
 ///
@@ -49,15 +51,11 @@ final class SectionedRows {
     /// - Precondition: `section` is one of the set's sections (the validator checks it first).
     @inline(__always)
     func insert(_ row: Int, in section: Int) -> Bool {
-        guard row >= 0 && row < rowCounts[section] else { return false }
         // Not `??`: a Debug build retained the set for its autoclosure, once an insert.
         let words: UnsafeMutablePointer<UInt64>
         if let allocated = self.words { words = allocated } else { words = allocate() }
-        let word = wordStarts[section] &+ row &>> 6, bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: row & 63)
-        guard words[word] & bit == 0 else { return false }
-        words[word] |= bit
-        counts[section] &+= 1
-        return true
+        // In C: a Debug build made a call for each read of the tables and each shift.
+        return tabula_rows_insert(words, wordStarts, rowCounts, counts, section, row)
     }
 
     private func allocate() -> UnsafeMutablePointer<UInt64> {
@@ -73,8 +71,8 @@ final class SectionedRows {
     /// - Precondition: `section` is one of the set's sections, as for ``insert(_:in:)``.
     @inline(__always)
     func contains(_ row: Int, in section: Int) -> Bool {
-        guard let words, row >= 0 && row < rowCounts[section] else { return false }
-        return words[wordStarts[section] &+ row &>> 6] & (1 &<< UInt64(truncatingIfNeeded: row & 63)) != 0
+        guard let words else { return false }
+        return tabula_rows_contain(words, wordStarts, rowCounts, section, row)
     }
 
     /// How many rows of `section` are in the set: 0 for a section it does not have.
