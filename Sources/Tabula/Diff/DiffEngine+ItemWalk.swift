@@ -1,3 +1,5 @@
+import CTabulaMemory
+
 extension DiffEngine {
     @usableFromInline typealias Statistics = Changeset<SectionID, Item>.Statistics
 
@@ -123,10 +125,11 @@ extension DiffEngine {
         /// Putting lookups off pays when the index is out of cache: above 256 KB (about 40,000
         /// items). A smaller one is probed at once, as the walk meets each item.
         @usableFromInline let mayDefer: Bool
-        /// Whether the run loop matches items with the same bytes without calling `==` (see
-        /// `DiffEngine.runLoop`): in a Debug build, where each call goes through a witness table,
-        /// when the classifier compares with `==` and the target requests no update. An optimised
-        /// build compares the specialised `==` for less.
+        /// Whether the walk's runs match items with the same bytes without calling `==` (in
+        /// `walkItems`, with `tabula_match_same_bytes`), and try only the next old item by
+        /// identifier: in a Debug build, where each call goes through a witness table, when the
+        /// classifier compares with `==` and the target requests no update. An optimised build
+        /// runs `DiffEngine.runLoop`, which compares the specialised `==` for less.
         @usableFromInline let bytewise: Bool
         /// For each target section, how many leading items are known equal to its home's (see
         /// `DiffEngine.equalPrefixes`): matched as stays without being compared again.
@@ -235,6 +238,7 @@ extension DiffEngine {
             let oldMatched = self.oldMatched, oldOffsets = self.oldOffsets, oldSections = self.oldSections
             let stayRows = self.stayRows, stayTargets = self.stayTargets, rule = self.rule, bytewise = self.bytewise
             let marks = rule.hasMarks, checksCell = rule.canReconfigure != nil
+            let size = MemoryLayout<Item>.size, stride = MemoryLayout<Item>.stride
             let sectionInserted = home < 0
             var j = j, hintRow = hintRow, stayCount = stayCount
             // The old section the previous item came from, and its items: fetched again only when
@@ -254,13 +258,54 @@ extension DiffEngine {
                 // When the run loop runs, it stops at an item that is none of the three old items
                 // the hints below would try: they are not tried again.
                 let runTried = hintSection == home && home >= 0
-                if runTried {
+                // The identifier of `new[j]`, when the byte path below has read it already.
+                var known: Item.ID? = nil
+                if runTried && bytewise {
+                    // A Debug build's run loop, without the calls of `extendRun` (two prologues and
+                    // sixteen zeroings of generic locals a run): the items whose bytes are those of
+                    // the next old item, or of one of the two after it, in one C call; then the
+                    // next old item tried by identifier, for an item that changed where it was.
+                    // An item matched by its bytes needs no update: the same bytes are one value
+                    // (see `_sameContent`), and no other old item has its identifier. One that
+                    // follows a deletion and changed too is found by the walk below, which
+                    // matches it with the same old item, as the identifiers decide.
+                    var matched = 0
+                    while true {
+                        var end = hintRow
+                        let run = tabula_match_same_bytes(
+                            new.baseAddress! + j, new.count &- j, homeOld.baseAddress!, hintRow, homeOld.count, size, stride,
+                            homeMatched.baseAddress!, stayRows.baseAddress! + stayCount, stayTargets.baseAddress! + stayCount,
+                            Int32(truncatingIfNeeded: j), &end)
+                        hintRow = end
+                        j &+= run
+                        stayCount &+= run
+                        matched &+= run
+                        guard j < new.count && hintRow < homeOld.count else { break }
+                        let id = new[j].id
+                        known = id
+                        guard homeOld[hintRow].id == id else { break }
+                        known = nil
+                        if let kind = rule.kind(homeOld[hintRow], new[j], marks: false, checksCell: checksCell) {
+                            stayUpdates.append((stayCount, kind))
+                        }
+                        homeMatched[hintRow] = true
+                        stayRows[stayCount] = Int32(truncatingIfNeeded: hintRow)
+                        stayTargets[stayCount] = Int32(truncatingIfNeeded: j)
+                        j &+= 1
+                        stayCount &+= 1
+                        hintRow &+= 1
+                        matched &+= 1
+                    }
+                    if matched > 0 { previousDeferred = false }
+                    matchedCount += matched
+                    if j == new.count { break }
+                } else if runTried {
                     // Most items continue the run in their home section: matched in a loop of
                     // their own, which keeps this one's state out of the registers it needs.
                     let matched = DiffEngine.extendRun(
                         new: new, from: j, old: homeOld, from: &hintRow,
                         oldMatched: homeMatched, rows: stayRows, targets: stayTargets, at: stayCount,
-                        updates: &stayUpdates, rule: rule, marks: marks, checksCell: checksCell, bytewise: bytewise)
+                        updates: &stayUpdates, rule: rule, marks: marks, checksCell: checksCell)
                     if matched > 0 { previousDeferred = false }
                     matchedCount += matched
                     j += matched
@@ -268,7 +313,7 @@ extension DiffEngine {
                     if j == new.count { break }
                 }
                 defer { j += 1 }
-                let id = new[j].id
+                let id = known ?? new[j].id
                 var s = -1, r = -1
                 if !runTried && hintSection >= 0 && hintRow < hintItems.count && hintItems[hintRow].id == id {
                     s = hintSection

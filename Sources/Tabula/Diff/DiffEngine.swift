@@ -86,7 +86,8 @@ where Item.ID: Sendable, Classifier.Item == Item {
     /// matched; `row` ends after the last old item matched.
     ///
     /// The old items are tried in the order the walk tries them (see `ItemWalk.walkSection`), so
-    /// that which items are matched here, and how, is what the walk would have found.
+    /// that which items are matched here, and how, is what the walk would have found. A Debug
+    /// build compares bytes instead, in the walk itself (see `ItemWalk.bytewise`).
     // Not inlined: a loop of its own, with few values live, is what most items go through. Static,
     // so that calling it copies nothing of the engine.
     @inlinable @inline(never)
@@ -94,14 +95,12 @@ where Item.ID: Sendable, Classifier.Item == Item {
         new: UnsafeBufferPointer<Item>, from j: Int, old: UnsafeBufferPointer<Item>, from row: inout Int,
         oldMatched: UnsafeMutableBufferPointer<Bool>, rows: UnsafeMutableBufferPointer<Int32>,
         targets: UnsafeMutableBufferPointer<Int32>, at stay: Int, updates: inout [(stay: Int, kind: UpdateKind)],
-        rule: UpdateRule, marks: Bool, checksCell: Bool, bytewise: Bool
+        rule: UpdateRule, marks: Bool, checksCell: Bool
     ) -> Int {
         // Local copies, held in registers: through `row` itself, every step of the loop wrote
         // memory that the writes to the buffers might alias.
         var k = 0, r = row
         defer { row = r }
-        // A constant in an optimised build, where the loop then has no byte comparison at all.
-        let bytewise = _isUnoptimised && bytewise
         // Copies of the loop for the common cases, where the target requests no update: the
         // classifier's answer, and the check of a reconfigure when there is one, with nothing of
         // the rule read again for each item (reading it for each cost 21 instructions an item more
@@ -112,58 +111,36 @@ where Item.ID: Sendable, Classifier.Item == Item {
         case (false, false):
             runLoop(
                 new: new, from: j, old: old, row: &r, count: &k, oldMatched: oldMatched, rows: rows, targets: targets, at: stay,
-                updates: &updates, rule: rule, marks: false, checksCell: false, bytewise: bytewise)
+                updates: &updates, rule: rule, marks: false, checksCell: false)
         case (false, true):
             runLoop(
                 new: new, from: j, old: old, row: &r, count: &k, oldMatched: oldMatched, rows: rows, targets: targets, at: stay,
-                updates: &updates, rule: rule, marks: false, checksCell: true, bytewise: bytewise)
+                updates: &updates, rule: rule, marks: false, checksCell: true)
         case (true, _):
             runLoop(
                 new: new, from: j, old: old, row: &r, count: &k, oldMatched: oldMatched, rows: rows, targets: targets, at: stay,
-                updates: &updates, rule: rule, marks: true, checksCell: true, bytewise: false)
+                updates: &updates, rule: rule, marks: true, checksCell: true)
         }
         return k
     }
 
-    /// The loop of ``extendRun(new:from:old:from:oldMatched:rows:targets:at:updates:rule:marks:checksCell:bytewise:)``,
-    /// with `marks` and `checksCell` as in ``UpdateRule/kind(_:_:marks:checksCell:)``. When
-    /// `bytewise` (see `ItemWalk.bytewise`), an item whose bytes are those of the old item it would
-    /// match (the next, or one of the two after it) is matched without comparing identifiers, and
-    /// without an update: the same bytes are one value (see `_sameContent`), and no other old item
-    /// has its identifier.
+    /// The loop of ``extendRun(new:from:old:from:oldMatched:rows:targets:at:updates:rule:marks:checksCell:)``,
+    /// with `marks` and `checksCell` as in ``UpdateRule/kind(_:_:marks:checksCell:)``.
     // Its state in parameters, not in a local function's captures: a Debug build checks every use
     // of a captured variable for exclusive access (1.15 M checks in apply-churn10-100k-uuid, a
     // third of the loop's instructions there). In an optimised build, comparing the bytes first
-    // cost 0.8 M instructions more in churn10-100k-uuid than the specialised `==`; in a Debug build
-    // it saves about 3,000 an item (`==` and the identifiers through witness tables).
+    // cost 0.8 M instructions more in churn10-100k-uuid than the specialised `==`.
     @inlinable @inline(__always)
     static func runLoop(
         new: UnsafeBufferPointer<Item>, from j: Int, old: UnsafeBufferPointer<Item>, row r: inout Int, count k: inout Int,
         oldMatched: UnsafeMutableBufferPointer<Bool>, rows: UnsafeMutableBufferPointer<Int32>, targets: UnsafeMutableBufferPointer<Int32>,
-        at stay: Int, updates: inout [(stay: Int, kind: UpdateKind)], rule: UpdateRule, marks: Bool, checksCell: Bool, bytewise: Bool
+        at stay: Int, updates: inout [(stay: Int, kind: UpdateKind)], rule: UpdateRule, marks: Bool, checksCell: Bool
     ) {
         let newCount = new.count &- j, oldCount = old.count
-        // The byte path is one C call for each run of items with the same bytes: a Debug build
-        // makes a call for each access to a buffer, and for each generic function.
-        let size = MemoryLayout<Item>.size, stride = MemoryLayout<Item>.stride
         while k < newCount && r < oldCount {
-            if bytewise {
-                var end = r
-                let matched = tabula_match_same_bytes(
-                    new.baseAddress! + (j &+ k), newCount &- k, old.baseAddress!, r, oldCount, size, stride, oldMatched.baseAddress!,
-                    rows.baseAddress! + (stay &+ k), targets.baseAddress! + (stay &+ k), Int32(truncatingIfNeeded: j &+ k), &end)
-                k &+= matched
-                r = end
-                guard k < newCount && r < oldCount else { break }
-            }
             let newItem = new[j &+ k]
             let id = newItem.id
             if old[r].id != id {
-                // After the byte path, only the next old item is tried by identifier (the item
-                // changed where it was): an item that follows a deletion and changed too goes to
-                // the walk, which finds the same old item. Two calls through witness tables an
-                // item less, for every item that ends a run (inserted, moved, or after a deletion).
-                if bytewise { break }
                 if r &+ 1 < oldCount && old[r &+ 1].id == id {
                     r &+= 1
                 } else if r &+ 2 < oldCount && old[r &+ 2].id == id {
