@@ -258,8 +258,6 @@ extension DiffEngine {
                 // When the run loop runs, it stops at an item that is none of the three old items
                 // the hints below would try: they are not tried again.
                 let runTried = hintSection == home && home >= 0
-                // The identifier of `new[j]`, when the byte path below has read it already.
-                var known: Item.ID? = nil
                 if runTried && bytewise {
                     // A Debug build's run loop, without the calls of `extendRun` (two prologues and
                     // sixteen zeroings of generic locals a run): the items whose bytes are those of
@@ -281,10 +279,7 @@ extension DiffEngine {
                         stayCount &+= run
                         matched &+= run
                         guard j < new.count && hintRow < homeOld.count else { break }
-                        let id = new[j].id
-                        known = id
-                        guard homeOld[hintRow].id == id else { break }
-                        known = nil
+                        guard homeOld[hintRow].id == new[j].id else { break }
                         if let kind = rule.kind(homeOld[hintRow], new[j], marks: false, checksCell: checksCell) {
                             stayUpdates.append((stayCount, kind))
                         }
@@ -313,7 +308,9 @@ extension DiffEngine {
                     if j == new.count { break }
                 }
                 defer { j += 1 }
-                let id = known ?? new[j].id
+                // Read again after the byte path: keeping it in an optional cost a Debug build
+                // more than the call (three generic copies of the optional).
+                let id = new[j].id
                 var s = -1, r = -1
                 if !runTried && hintSection >= 0 && hintRow < hintItems.count && hintItems[hintRow].id == id {
                     s = hintSection
