@@ -119,6 +119,25 @@ static inline _Bool tabula_rows_contain(const uint64_t *words, const intptr_t *w
     return (words[wordStarts[section] + (row >> 6)] >> (row & 63)) & 1;
 }
 
+/// The first position from `from` on, below `count`, whose flag is false (a `Bool` is one byte, 0
+/// or 1), or `count` when there is none: eight flags read at once, the zero bytes of a word being
+/// its unset flags.
+static inline ptrdiff_t tabula_next_unset(const _Bool *flags, ptrdiff_t from, ptrdiff_t count) {
+    const unsigned char *bytes = (const unsigned char *)flags;
+    ptrdiff_t r = from;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    while (r + 8 <= count) {
+        uint64_t word;
+        __builtin_memcpy(&word, bytes + r, 8);
+        uint64_t unset = ~word & 0x0101010101010101ULL;
+        if (unset) return r + (__builtin_ctzll(unset) >> 3);
+        r += 8;
+    }
+#endif
+    while (r < count && bytes[r]) r++;
+    return r;
+}
+
 // The diff's item paths (Swift's `ItemPath`, `@frozen`: its section, then its item, each a word)
 // put in order, for the same reason: a Debug build compared each pair through calls.
 
