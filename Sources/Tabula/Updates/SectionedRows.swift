@@ -53,7 +53,13 @@ final class SectionedRows {
     func insert(_ row: Int, in section: Int) -> Bool {
         // Not `??`: a Debug build retained the set for its autoclosure, once an insert.
         let words: UnsafeMutablePointer<UInt64>
-        if let allocated = self.words { words = allocated } else { words = allocate() }
+        if let allocated = self.words {
+            words = allocated
+        } else {
+            // A row outside its section allocates nothing, as before any insert (see `init`).
+            guard row >= 0 && row < rowCounts[section] else { return false }
+            words = allocate()
+        }
         // In C: a Debug build made a call for each read of the tables and each shift.
         return tabula_rows_insert(words, wordStarts, rowCounts, counts, section, row)
     }
