@@ -16,8 +16,8 @@ static inline _Bool tabula_same_bytes(const void *a, const void *b, size_t count
     return __builtin_memcmp(a, b, count) == 0;
 }
 
-/// The run loop of the diff's walk (`DiffEngine.runLoop`) over items with the same bytes, for a
-/// Debug build: from `newItem` on (`newLeft` items), each new item whose first `size` bytes are
+/// The diff walk's runs of items with the same bytes, for a Debug build (`ItemWalk.walkItems`,
+/// where an optimised build runs `DiffEngine.runLoop`): from `newItem` on (`newLeft` items), each new item whose first `size` bytes are
 /// those of the old item at `row` of `oldItems` (`oldCount` items), or of one of the two after it,
 /// is matched with it: its flag in `oldMatched` set, its old row written to `rows` and its target
 /// row (`target` on) to `targets`, and the run goes on after it. Items are `stride` bytes apart.
@@ -40,7 +40,7 @@ static inline ptrdiff_t tabula_match_same_bytes(const void *newItem, ptrdiff_t n
         }
         oldMatched[r] = 1;
         rows[k] = (int32_t)r;
-        targets[k] = target + (int32_t)k;
+        targets[k] = (int32_t)((uint32_t)target + (uint32_t)k);
         item += stride;
         k += 1;
         r += 1;

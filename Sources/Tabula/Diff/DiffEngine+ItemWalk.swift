@@ -126,10 +126,10 @@ extension DiffEngine {
         /// items). A smaller one is probed at once, as the walk meets each item.
         @usableFromInline let mayDefer: Bool
         /// Whether the walk's runs match items with the same bytes without calling `==` (in
-        /// `walkItems`, with `tabula_match_same_bytes`), and try only the next old item by
-        /// identifier: in a Debug build, where each call goes through a witness table, when the
-        /// classifier compares with `==` and the target requests no update. An optimised build
-        /// runs `DiffEngine.runLoop`, which compares the specialised `==` for less.
+        /// `walkItems`, with `tabula_match_same_bytes`), before trying identifiers as
+        /// `DiffEngine.runLoop` does: in a Debug build, where each call goes through a witness
+        /// table, when the classifier compares with `==` and the target requests no update. An
+        /// optimised build runs `runLoop`, which compares the specialised `==` for less.
         @usableFromInline let bytewise: Bool
         /// For each target section, how many leading items are known equal to its home's (see
         /// `DiffEngine.equalPrefixes`): matched as stays without being compared again.
@@ -255,20 +255,22 @@ extension DiffEngine {
             // a moved block, or finds its way after a longer deletion.
             var previousDeferred = false
             while j < new.count {
-                // When the run loop runs, it stops at an item that is none of the three old items
-                // the hints below would try: they are not tried again.
+                // When the run loop runs, it has tried the next old item and the two after it (by
+                // identifier, or, right after a run matched by bytes, by their bytes): the hints
+                // below do not try them again.
                 let runTried = hintSection == home && home >= 0
                 if runTried && bytewise {
                     // A Debug build's run loop, without the calls of `extendRun` (two prologues and
                     // sixteen zeroings of generic locals a run): the items whose bytes are those of
-                    // the next old item, or of one of the two after it, in one C call; then the
-                    // next old item tried by identifier, for an item that changed where it was.
-                    // An item matched by its bytes needs no update: the same bytes are one value
-                    // (see `_sameContent`), and no other old item has its identifier. One that
-                    // follows a deletion and changed too is found by the walk below, which
-                    // matches it with the same old item, as the identifiers decide.
+                    // the next old item, or of one of the two after it, in one C call; an item
+                    // matched by its bytes needs no update, since the same bytes are one value (see
+                    // `_sameContent`) and no other old item has its identifier. Then the next old
+                    // item is tried by identifier (an item that changed where it was), and, as
+                    // `runLoop` does, the two after it, unless the run just matched items by their
+                    // bytes: an item whose bytes never match (a string built anew) is matched
+                    // there, past a deletion too, rather than looked up.
                     var matched = 0
-                    while true {
+                    while hintRow < homeOld.count {
                         var end = hintRow
                         let run = tabula_match_same_bytes(
                             new.baseAddress! + j, new.count &- j, homeOld.baseAddress!, hintRow, homeOld.count, size, stride,
@@ -279,7 +281,21 @@ extension DiffEngine {
                         stayCount &+= run
                         matched &+= run
                         guard j < new.count && hintRow < homeOld.count else { break }
-                        guard homeOld[hintRow].id == new[j].id else { break }
+                        let id = new[j].id
+                        if homeOld[hintRow].id != id {
+                            // Right after items matched by their bytes, the item is rarely one of
+                            // the two after (a deletion and a change at once): it goes to the walk
+                            // below, which finds the same old item. Where bytes match nothing (a
+                            // list of strings built anew), the two are tried.
+                            if run > 0 { break }
+                            if hintRow &+ 1 < homeOld.count && homeOld[hintRow &+ 1].id == id {
+                                hintRow &+= 1
+                            } else if hintRow &+ 2 < homeOld.count && homeOld[hintRow &+ 2].id == id {
+                                hintRow &+= 2
+                            } else {
+                                break
+                            }
+                        }
                         if let kind = rule.kind(homeOld[hintRow], new[j], marks: false, checksCell: checksCell) {
                             stayUpdates.append((stayCount, kind))
                         }

@@ -520,7 +520,7 @@ where Item.ID: Sendable, Classifier.Item == Item {
     }
 }
 
-/// Whether the diff's run loop compares items' bytes first in a Debug build (see
+/// Whether the diff's walk compares items' bytes first in a Debug build (see
 /// `DiffEngine.ItemWalk.bytewise`). Tests turn it off to check that both paths give one result.
 @usableFromInline
 let _runsCompareBytes = TaskLocal<Bool>(wrappedValue: true)
