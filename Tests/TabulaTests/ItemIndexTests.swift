@@ -258,4 +258,59 @@ struct ItemIndexTests {
             }
         }
     }
+
+    @Test("the index's two insert loops, in C and in Swift, leave the same buckets, counts and repeat")
+    func insertLoopsAgree() {
+        let seed = propertySeed()
+        print("ItemIndexTests.insertLoopsAgree seed: \(seed)  (replay with TABULA_SEED=\(seed))")
+        var rng = SeededGenerator(seed: seed)
+        // Hashes from few values, in their top bits (the fingerprint) and their low bits (the
+        // bucket): fingerprints of different keys match often, and probes are long.
+        func hash(_ key: Int) -> Int { (key % 3) << 61 | (key % 11) &* 5 }
+        for round in 0..<400 {
+            var table = _LocationTable(capacity: 400, rows: 400, tokens: 4)
+            // Entries of token 1, some removed again (tombstones), then rows of token 2 inserted.
+            var keys: [Int32: [Int]] = [1: [], 2: []]
+            var live: [Bool] = []
+            for row in 0..<Int.random(in: 0...150, using: &rng) {
+                let key = Int.random(in: 0..<1_000, using: &rng)
+                // A key already live in token 1 is not added twice: the table's entries are unique.
+                if keys[1]!.indices.contains(where: { live[$0] && keys[1]![$0] == key }) {
+                    keys[1]!.append(-1)
+                    live.append(false)
+                    continue
+                }
+                table.insert(hash: hash(key), token: 1, row: Int32(row))
+                keys[1]!.append(key)
+                live.append(true)
+            }
+            for row in keys[1]!.indices where live[row] && Int.random(in: 0..<3, using: &rng) == 0 {
+                table.remove(hash: hash(keys[1]![row]), token: 1, row: Int32(row))
+                live[row] = false
+            }
+            // New rows: mostly new keys; in some rounds one repeats a live entry or an earlier row.
+            let rows = Int.random(in: 1...150, using: &rng)
+            keys[2] = (0..<rows).map { _ in 1_000 + Int.random(in: 0..<100_000, using: &rng) }
+            if round % 3 == 1, let row = keys[1]!.indices.filter({ live[$0] }).randomElement(using: &rng) {
+                keys[2]![Int.random(in: 0..<rows, using: &rng)] = keys[1]![row]
+            } else if round % 3 == 2 && rows > 1 {
+                let first = Int.random(in: 0..<(rows - 1), using: &rng)
+                keys[2]![Int.random(in: (first + 1)..<rows, using: &rng)] = keys[2]![first]
+            }
+            let newKeys = keys[2]!
+            let hashes = newKeys.map(hash)
+            func isMatch(_ token: Int32, _ row: Int32, _ newRow: Int) -> Bool { keys[token]![Int(row)] == newKeys[newRow] }
+            var inC = table, inSwift = table
+            let foundInC = hashes.withUnsafeBufferPointer { inC.insertRows(rows, token: 2, hashes: $0.baseAddress!, where: isMatch) }
+            let foundInSwift = inSwift.insertRows(rows, token: 2, hash: { hashes[$0] }, where: isMatch)
+            let context = "seed \(seed) round \(round)"
+            #expect(foundInC?.token == foundInSwift?.token && foundInC?.row == foundInSwift?.row && foundInC?.newRow == foundInSwift?.newRow, "\(context)")
+            #expect(inC.words == inSwift.words, "\(context)")
+            #expect(inC.count == inSwift.count && inC.tombstones == inSwift.tombstones, "\(context)")
+            // A repeat is found exactly when the rows repeat a live key or one another.
+            let liveKeys = Set(keys[1]!.indices.filter { live[$0] }.map { keys[1]![$0] })
+            let repeats = newKeys.contains(where: liveKeys.contains) || Set(newKeys).count < newKeys.count
+            #expect((foundInC != nil) == repeats, "\(context)")
+        }
+    }
 }

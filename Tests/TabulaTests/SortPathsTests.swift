@@ -16,6 +16,7 @@ struct SortPathsTests {
     @Test("ItemPath is two words, its section first: the layout the C merge reads")
     func layout() {
         #expect(MemoryLayout<ItemPath>.size == 2 * MemoryLayout<Int>.size)
+        #expect(MemoryLayout<ItemPath>.stride == 2 * MemoryLayout<Int>.size)
         #expect(MemoryLayout<ItemPath>.offset(of: \ItemPath.section) == 0)
         #expect(MemoryLayout<ItemPath>.offset(of: \ItemPath.item) == MemoryLayout<Int>.size)
     }
