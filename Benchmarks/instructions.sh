@@ -16,6 +16,10 @@
 #   Benchmarks/instructions.sh                    # every scenario
 #   Benchmarks/instructions.sh nochange-10k ...   # the ones named
 #
+# The `debug-*` scenarios are the scenario after `debug-` in a Debug build of this package (every
+# module `-Onone`, as an app is developed): `debug-apply-churn10-100k-uuid` is the path of the
+# `debug scenario=100k … mode=build+adapter` line, counted.
+#
 # Prints one line a scenario: `instructions scenario=NAME ir=N` (per round for `observe-*`).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -28,7 +32,8 @@ if [ "$#" -gt 0 ]; then
 else
     scenarios=(build-100k-uuid delete-5k-of-10k reload-5k-of-10k nochange-10k nochange-100k apply-nochange-10k
         apply-nochange-100k onechange-100k-uuid apply-onechange-100k-uuid apply-churn10-100k-uuid
-        churn10-100k-uuid churn10-100k-uuid-full compare-10k compare-100k floor-100k-uuid observe-cell-10k observe-follow-10k)
+        churn10-100k-uuid churn10-100k-uuid-full compare-10k compare-100k floor-100k-uuid observe-cell-10k observe-follow-10k
+        debug-apply-churn10-100k-uuid)
     # ListKit's and DifferenceKit's shapes (the `shape scenario=…` lines): the app's path (build +
     # diff, or build + edit), the diff of prebuilt snapshots, and the hash floor.
     for shape in overlap50-10k overlap50-50k nochange-10k shuffle-10k churn20-10k churn50-10k churn20-50k churn10-10k \
@@ -55,6 +60,17 @@ for name in "${scenarios[@]}"; do
         rounds="$(sed -n 's/^rounds=//p' "$out/$name.log")"
         total="$(awk '/^(summary|totals):/ { print $2; exit }' "$out/$name.1")"
         echo "instructions scenario=$name ir=$((total / rounds)) rounds=$rounds"
+        ;;
+    debug-*)
+        if [ -z "${debug_bin:-}" ]; then
+            swift build -c debug --package-path "$here" >&2
+            debug_bin="$(swift build -c debug --package-path "$here" --show-bin-path)/tabula-benchmarks"
+        fi
+        valgrind --tool=callgrind --zero-before='*countingStarts*' --dump-before='*countingEnds*' \
+            --callgrind-out-file="$out/$name" "$debug_bin" --instructions "${name#debug-}" >"$out/$name.log" 2>&1 ||
+            { cat "$out/$name.log" >&2; exit 1; }
+        ir="$(awk '/^(summary|totals):/ { print $2; exit }' "$out/$name.1")"
+        echo "instructions scenario=$name ir=$ir config=debug-Onone"
         ;;
     *)
         valgrind --tool=callgrind --zero-before='*countingStarts*' --dump-before='*countingEnds*' \

@@ -156,8 +156,16 @@ if mode in ("run", "from"):
              if k not in ("update", "shape", "load") and not (k == "diff" and "floor_ratio" in v)]
     def name(k, v):
         return " ".join([k] + [f"{key}={v[key]}" for key in ("scenario", "ids", "mode", "path", "commit_rows") if key in v])
-    sections["other"] = table(["line", "figures"], [[f"`{name(k, v)}`", fields(v, ("scenario", "ids", "mode", "path", "commit_rows", "config"))]
-                                                    for k, v in other])
+    # The Debug update's instructions over release's (`instructions.sh`), divided here: the ratio
+    # the machine's load does not move.
+    def counted(k, v):
+        if k == "debug" and v.get("mode") == "build+adapter":
+            debug_ir, release_ir = ir.get("debug-apply-churn10-100k-uuid"), ir.get("apply-churn10-100k-uuid")
+            return f"`debug-apply-churn10-100k-uuid` ÷ `apply-churn10-100k-uuid`: {ratio(debug_ir, release_ir)}"
+        return "—"
+    sections["other"] = table(["line", "figures", "`ir` ÷ `ir` (divided here)"],
+                              [[f"`{name(k, v)}`", fields(v, ("scenario", "ids", "mode", "path", "commit_rows", "config")), counted(k, v)]
+                               for k, v in other])
     sections["instructions"] = table(["scenario", "`ir`"], [[f"`{s}`", n] for s, n in ir.items()])
 
 if mode == "peers":
