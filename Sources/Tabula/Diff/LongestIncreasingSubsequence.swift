@@ -31,7 +31,7 @@ package func longestIncreasingSubsequenceMask(_ values: UnsafeBufferPointer<Int3
         }
     }
 
-    let (previous, chainEnd) = _increasingChain(values)
+    let (previous, chainEnd, _, _) = _increasingChain(values)
     var mask = [Bool](repeating: false, count: n)
     mask.withUnsafeMutableBufferPointer { mask in
         previous.withUnsafeBufferPointer { previous in
@@ -60,7 +60,7 @@ package func longestIncreasingSubsequenceMask(_ values: UnsafeBufferPointer<Int3
 @inlinable
 package func elementsOffLongestIncreasingSubsequence(_ values: UnsafeBufferPointer<Int32>) -> [Int] {
     guard let base = values.baseAddress, !_increasingScan(values).sorted else { return [] }
-    let (previous, chainEnd, length, present) = _increasingChainCounted(values)
+    let (previous, chainEnd, length, present) = _increasingChain(values)
     let offCount = present &- length
     return previous.withUnsafeBufferPointer { previous in
         [Int](unsafeUninitializedCapacity: offCount) { off, initialized in
@@ -82,20 +82,13 @@ func _increasingScan(_ values: UnsafeBufferPointer<Int32>) -> (sorted: Bool, pla
 }
 
 /// The patience sort behind both: for each element, the element before it in the longest
-/// increasing run that ends with it (-1 at a run's start; a placeholder's slot is not written), and
-/// the last element of a longest run (-1 when every element is a placeholder).
-@inlinable
-func _increasingChain(_ values: UnsafeBufferPointer<Int32>) -> (previous: [Int32], last: Int) {
-    let chain = _increasingChainCounted(values)
-    return (chain.previous, chain.last)
-}
-
-/// ``_increasingChain(_:)``, with the length of the run and the number of elements that are not
-/// placeholders.
+/// increasing run that ends with it (-1 at a run's start; a placeholder's slot is not written), the
+/// last element of a longest run (-1 when every element is a placeholder), the run's length, and
+/// the number of elements that are not placeholders.
 // The loops are C's (`tabula_increasing_chain`): a Debug build runs them in a few instructions an
 // element, where Swift's made a call for each access to a buffer.
 @inlinable
-func _increasingChainCounted(_ values: UnsafeBufferPointer<Int32>) -> (previous: [Int32], last: Int, length: Int, present: Int) {
+func _increasingChain(_ values: UnsafeBufferPointer<Int32>) -> (previous: [Int32], last: Int, length: Int, present: Int) {
     let n = values.count
     // Both sized once (a mostly ordered list has a run almost as long as itself) and left
     // uninitialised: each element's slot in `previous` is written when it is met (a placeholder's

@@ -265,8 +265,6 @@ struct _LocationTable: Sendable {
         var added = 0, reused = 0
         var found: (token: Int32, row: Int32, newRow: Int)? = nil
         let ahead = 16
-        // A Debug build fetches nothing ahead: its cost is in the calls, not in waiting for memory.
-        let fetchesAhead = !_isUnoptimised
         words.withUnsafeMutableBufferPointer { words in
             let words = words.baseAddress!
             // Each row's hash is taken `ahead` rows early and its bucket fetched then: a table
@@ -277,17 +275,10 @@ struct _LocationTable: Sendable {
                     hashes[r & (ahead - 1)] = h
                     tabula_prefetch(words + (h & mask))
                 }
-                if fetchesAhead {
-                    for r in 0..<min(ahead, rows) { fetch(r) }
-                }
+                for r in 0..<min(ahead, rows) { fetch(r) }
                 for r in 0..<rows {
-                    let h: Int
-                    if fetchesAhead {
-                        h = hashes[r & (ahead - 1)]
-                        if r &+ ahead < rows { fetch(r &+ ahead) }
-                    } else {
-                        h = hash(r)
-                    }
+                    let h = hashes[r & (ahead - 1)]
+                    if r &+ ahead < rows { fetch(r &+ ahead) }
                     let print = UInt32(truncatingIfNeeded: ((UInt64(UInt(bitPattern: h)) &>> fingerprintShift) | top) &<< locationShift)
                     var bucket = h & mask
                     var free = -1
