@@ -81,6 +81,13 @@ final class PseudoTerminal {
         output += String(decoding: data, as: UTF8.self)
     }
 
+    /// Reads what arrives until `done` holds, or for `seconds` at most: for what the program does
+    /// by itself, which a loaded machine (a sanitizer's build, tests in parallel) may delay.
+    func collect(upTo seconds: Double, until done: () -> Bool) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !done() && Date() < deadline { collect(for: 0.1) }
+    }
+
     /// The last frame drawn, without escape sequences.
     var screen: String {
         let frames = output.components(separatedBy: "\u{1B}[H")
