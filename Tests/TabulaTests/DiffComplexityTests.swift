@@ -30,7 +30,7 @@ struct CountedItem: Identifiable, Equatable {
 struct DiffComplexityTests {
     /// DifferenceKit's benchmark shape: 10% deleted, 10% inserted, 2% moved; plus 5% of sections
     /// moved and items moved between sections.
-    func operations(items n: Int, sections: Int, seed: UInt64) -> (hashes: Int, equalities: Int) {
+    func operations(items n: Int, sections: Int, seed: UInt64, byHashes: Bool = false) -> (hashes: Int, equalities: Int) {
         var rng = SeededGenerator(seed: seed)
         let counter = OperationCounter()
         let perSection = n / sections
@@ -59,8 +59,25 @@ struct DiffComplexityTests {
         let source = try! Snapshot(old), target = try! Snapshot(new)
         counter.hashes = 0
         counter.equalities = 0
-        _ = Changeset(from: source, to: target)
+        // The walk, as an optimised build runs it: a Debug build matches through the hashes the
+        // target's build kept (see `hashesKept`).
+        _ = _diffMatchesByHashes.withValue(byHashes) { Changeset(from: source, to: target) }
         return (counter.hashes, counter.equalities)
+    }
+
+    /// The same shape, diffed in a Debug build through the hashes the target's build kept: the
+    /// match hashes no identifier again (with sections moved, the stage snapshots still index
+    /// their items, as after the walk), and compares identifiers only for items that left their
+    /// section or whose fingerprint another item shares.
+    @Test("A diff through the hashes a build kept hashes no identifier to match items", arguments: [1, 10])
+    func hashesKept(sections: Int) {
+        let count = operations(items: 32_000, sections: sections, seed: 7, byHashes: true)
+        let walked = operations(items: 32_000, sections: sections, seed: 7)
+        print("diff through kept hashes of 32000 items in \(sections) sections: \(count.hashes) hashes, \(count.equalities) equality checks")
+        guard _isUnoptimised else { return }  // an optimised build keeps no hashes, and walks
+        if sections == 1 { #expect(count.hashes == 0) }
+        #expect(count.hashes < walked.hashes)
+        #expect(Double(count.equalities) / 32_000 < 0.05)
     }
 
     @Test(

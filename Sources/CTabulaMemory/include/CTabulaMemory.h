@@ -97,6 +97,82 @@ static inline _Bool tabula_insert_rows(uint32_t *words, intptr_t mask, const int
     return 0;
 }
 
+/// Matches new items with the old items of their home section by looking up their hashes in the
+/// old snapshot's narrow item index (`_LocationTable`, one 32-bit word a bucket), for a Debug
+/// build's diff (`DiffEngine.ItemWalk.matchByHashes`): item `k` (from `*item` below `newCount`, at
+/// `newItems`, `stride` bytes apart) has the hash `hashes[k]`. An entry whose fingerprint matches,
+/// of the home section (token `homeToken`, items at `homeItems`), whose item has the same `size`
+/// bytes as the new one, is its match (the same bytes are one identifier): its flag in
+/// `homeMatched` is set, and its old row and `k` are written to `rows` and `targets` at `*stay`,
+/// which then grows by one. An item whose probe meets an empty bucket before such an entry (no old
+/// item has its hash) is inserted: its path (`section`, then `k`, as Swift's `ItemPath`) is
+/// written to `inserted` at `*insertedCount`, which grows by one.
+///
+/// Returns 0 once every item is visited. Returns 1 when an item is to be inserted and `inserted`
+/// holds `insertedCapacity` paths already: `*item` is that item, to be visited again once the
+/// caller has taken the paths. Returns 2 at a fingerprint that matches an entry that is not such
+/// a match (another section, other bytes), which the caller confirms by comparing identifiers:
+/// `*item` is the item and `*bucket` the entry's bucket; to go on with its probe, the caller calls
+/// again with `*bucket` at the next bucket. A call with `*bucket` at -1 starts the probe of
+/// `*item` afresh.
+static inline int tabula_match_hashed(const uint32_t *words, intptr_t mask, unsigned fingerprintShift, unsigned locationShift,
+    unsigned rowShift, const intptr_t *hashes, const void *newItems, ptrdiff_t newCount, int32_t homeToken, const void *homeItems,
+    ptrdiff_t homeCount, size_t size, size_t stride, _Bool *homeMatched, int32_t *rows, int32_t *targets, intptr_t section,
+    intptr_t *inserted, ptrdiff_t insertedCapacity, ptrdiff_t *insertedCount, ptrdiff_t *item, ptrdiff_t *bucket, ptrdiff_t *stay) {
+    const uint64_t top = (uint64_t)1 << (64 - fingerprintShift);
+    const uint32_t fields = ~(uint32_t)(((uint64_t)1 << locationShift) - 1);
+    const uint32_t locations = (uint32_t)(((uint64_t)1 << locationShift) - 1);
+    const uint32_t rowMask = (uint32_t)(((uint64_t)1 << rowShift) - 1);
+    const char *items = (const char *)newItems, *home = (const char *)homeItems;
+    ptrdiff_t s = *stay, n = *insertedCount;
+    for (ptrdiff_t k = *item; k < newCount; k++) {
+        uint32_t print = (uint32_t)((((uint64_t)hashes[k] >> fingerprintShift) | top) << locationShift);
+        ptrdiff_t b;
+        if (*bucket >= 0) {
+            b = *bucket;
+            *bucket = -1;
+        } else {
+            b = hashes[k] & mask;
+        }
+        for (;;) {
+            uint32_t word = words[b];
+            if (word == 0) {
+                if (n == insertedCapacity) {
+                    *item = k;
+                    *stay = s;
+                    *insertedCount = n;
+                    return 1;
+                }
+                inserted[2 * n] = section;
+                inserted[2 * n + 1] = k;
+                n += 1;
+                break;
+            }
+            if (word != 1 && (word & fields) == print) {
+                int32_t token = (int32_t)((word & locations) >> rowShift);
+                ptrdiff_t row = (ptrdiff_t)(word & rowMask);
+                if (token == homeToken && row < homeCount && __builtin_memcmp(items + (size_t)k * stride, home + (size_t)row * stride, size) == 0) {
+                    homeMatched[row] = 1;
+                    rows[s] = (int32_t)row;
+                    targets[s] = (int32_t)k;
+                    s += 1;
+                    break;
+                }
+                *item = k;
+                *bucket = b;
+                *stay = s;
+                *insertedCount = n;
+                return 2;
+            }
+            b = (b + 1) & mask;
+        }
+    }
+    *item = newCount;
+    *stay = s;
+    *insertedCount = n;
+    return 0;
+}
+
 /// Adds `row` of `section` to a set of rows kept as bits (the validator's `SectionedRows`): the
 /// section's bits start at word `wordStarts[section]` of `words`, it has `rowCounts[section]` rows,
 /// and `counts[section]` of them are in the set. Returns whether the row was new; false for a row

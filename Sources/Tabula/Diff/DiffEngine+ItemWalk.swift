@@ -134,6 +134,8 @@ extension DiffEngine {
         /// For each target section, how many leading items are known equal to its home's (see
         /// `DiffEngine.equalPrefixes`): matched as stays without being compared again.
         @usableFromInline let equalPrefixes: [Int]?
+        /// The target's identifier hashes, when its build kept them (`Snapshot._identifierHashes`).
+        @usableFromInline let newHashes: [Int]?
 
         @inlinable
         init(old: SnapshotType, new: SnapshotType, sections: SectionMatch, rule: UpdateRule, equalPrefixes: [Int]? = nil) {
@@ -165,6 +167,7 @@ extension DiffEngine {
             mayDefer = old._index.byteCount > _lookupDeferralThreshold.get()
             bytewise = _isUnoptimised && Classifier.comparesWithEquality && !new.hasRequestedUpdates && _runsCompareBytes.get()
             self.equalPrefixes = equalPrefixes
+            newHashes = new._identifierHashes
         }
 
         @inlinable
@@ -178,8 +181,12 @@ extension DiffEngine {
         /// items that stay in their section, and last the old items that are gone.
         @inlinable
         mutating func matchItems(into changes: inout ItemChanges, stats: inout Statistics) {
-            for t in 0..<newSections.count { walkSection(t, into: &changes, stats: &stats) }
-            if !deferredIDs.isEmpty { placeDeferred(into: &changes, stats: &stats) }
+            if matchesByHashes, let newHashes {
+                matchByHashes(newHashes, into: &changes, stats: &stats)
+            } else {
+                for t in 0..<newSections.count { walkSection(t, into: &changes, stats: &stats) }
+                if !deferredIDs.isEmpty { placeDeferred(into: &changes, stats: &stats) }
+            }
             placeStays(into: &changes)
             collectRemovals(into: &changes, stats: &stats)
         }
@@ -449,6 +456,129 @@ extension DiffEngine {
             }
             // The updates of items put off that stay came after those of later stays.
             if stayUpdates.count > updatesBefore { stayUpdates.sort { $0.stay < $1.stay } }
+        }
+
+        /// Whether a Debug build matches the target's items through the hashes its build kept
+        /// (``matchByHashes(_:into:stats:)``) rather than by walking: the walk compares bytes
+        /// (`bytewise`), the target kept its hashes (`Snapshot._identifierHashes`), and the source's
+        /// index is one C can probe (narrow, every row written, not empty). Tests turn it off with
+        /// `_diffMatchesByHashes`, to check that both ways give one result.
+        @inlinable
+        var matchesByHashes: Bool {
+            let index = old._index
+            return bytewise && newHashes != nil && !index.wide && index.pending == nil && index.count > 0 && _diffMatchesByHashes.get()
+        }
+
+        /// Matches every target item with the source's, as `walkSection` and `placeDeferred` do
+        /// together, for a Debug build: each item's hash, which the target's build computed
+        /// (`hashes`, section after section), is looked up in the source's index, in C, and an item
+        /// of the home section with the same bytes is a stay, recorded there without a call. The
+        /// others come back here: items no old item has (inserted), and entries to confirm by
+        /// identifier (an item that moved from another section, or changed, or a fingerprint met by
+        /// chance).
+        ///
+        /// The walk calls `id` on the items where its runs break, and hashes the items it puts off
+        /// again; here the target's identifiers are read no more, and the source's only for the
+        /// entries to confirm (a Debug apply-churn10-100k-uuid, in `instructions.sh`: 113.5 M
+        /// instructions through the walk, 69.5 M through the hashes).
+        /// Which item matches which is the same either way (identifiers are unique in both
+        /// snapshots), and so is every change: the stays go to the same longest increasing run, in
+        /// the same order (the walk's placeholders, which the run skips, are not written here).
+        @inlinable
+        mutating func matchByHashes(_ hashes: [Int], into changes: inout ItemChanges, stats: inout Statistics) {
+            let table = old._index
+            let mask = table.mask, fingerprintShift = UInt32(table.fingerprintShift), locationShift = UInt32(table.locationBits)
+            let rowShift = UInt32(table.rowBits)
+            let rowMask = UInt32(truncatingIfNeeded: (1 &<< UInt64(table.rowBits)) &- 1)
+            let locations = UInt32(truncatingIfNeeded: (1 &<< UInt64(table.locationBits)) &- 1)
+            let oldTokens = old._tokens, tokenIndex = old._tokenIndex
+            let oldMatched = self.oldMatched, oldOffsets = self.oldOffsets, oldSections = self.oldSections
+            let stayRows = self.stayRows, stayTargets = self.stayTargets, rule = self.rule
+            let oldToNew = sections.oldToNew, newToOld = sections.newToOld
+            let size = MemoryLayout<Item>.size, stride = MemoryLayout<Item>.stride
+            var first = 0  // where the section's hashes start
+            // The paths of inserted items, which C gathers and this loop appends a batch at a time
+            // (each appended here cost about 400 instructions in a Debug build).
+            let batch = 1024
+            let inserted = UnsafeMutablePointer<Int>.allocate(capacity: 2 &* batch)  // two words a path
+            defer { inserted.deallocate() }
+            table.words.withUnsafeBufferPointer { words in
+                hashes.withUnsafeBufferPointer { hashes in
+                    let words = words.baseAddress!
+                    for t in 0..<newSections.count {
+                        let items = newSections[t].items
+                        let home = newToOld[t]
+                        let sectionInserted = home < 0
+                        let homeItems = sectionInserted ? [] : oldSections[home].items
+                        let homeToken = sectionInserted ? -1 : oldTokens[home]
+                        let homeMatched = sectionInserted ? oldMatched : UnsafeMutableBufferPointer(rebasing: oldMatched[oldOffsets[home]...])
+                        var stay = stayStart[t]
+                        items.withUnsafeBufferPointer { new in
+                            homeItems.withUnsafeBufferPointer { homeOld in
+                                var j = 0, bucket = -1
+                                while true {
+                                    let before = stay
+                                    var insertedCount = 0
+                                    let status = tabula_match_hashed(
+                                        words, mask, fingerprintShift, locationShift, rowShift, hashes.baseAddress! + first, new.baseAddress,
+                                        new.count, homeToken, homeOld.baseAddress, homeOld.count, size, stride, homeMatched.baseAddress,
+                                        stayRows.baseAddress, stayTargets.baseAddress, t, inserted, batch, &insertedCount, &j, &bucket, &stay)
+                                    matchedCount &+= stay &- before
+                                    // The items inserted so far, in order, before the item that came back.
+                                    if insertedCount > 0 {
+                                        if !sectionInserted {
+                                            // `ItemPath` is two words, its section first (as C writes it).
+                                            inserted.withMemoryRebound(to: ItemPath.self, capacity: insertedCount) { paths in
+                                                changes.inserts.append(contentsOf: UnsafeBufferPointer(start: paths, count: insertedCount))
+                                            }
+                                        }
+                                        stats.insertedItems += insertedCount
+                                    }
+                                    if status != 2 {
+                                        if status == 0 { break }
+                                        continue
+                                    }
+                                    let word = words[bucket]
+                                    let s = Int(tokenIndex[Int((word & locations) &>> rowShift)]), r = Int(word & rowMask)
+                                    let oldItem = oldSections[s].items[r]
+                                    guard oldItem.id == new[j].id else {
+                                        // A fingerprint met by chance: the probe goes on.
+                                        bucket = (bucket &+ 1) & mask
+                                        continue
+                                    }
+                                    let target = ItemPath(item: j, section: t)
+                                    bucket = -1
+                                    j &+= 1
+                                    // As the walk places an item it looked up (see `walkItems`).
+                                    oldMatched[oldOffsets[s] &+ r] = true
+                                    matchedCount &+= 1
+                                    let from = ItemPath(item: r, section: s)
+                                    let oldSectionDeleted = oldToNew[s] < 0
+                                    if sectionInserted || oldSectionDeleted {
+                                        // Rule 3: no move out of a deleted or into an inserted section.
+                                        if !oldSectionDeleted { changes.removals.append(from) }
+                                        if !sectionInserted { changes.inserts.append(target) }
+                                        stats.reinsertedItems += 1
+                                        continue
+                                    }
+                                    let kind = rule.kind(oldItem, new[target.item])
+                                    if s == home {
+                                        if let kind { stayUpdates.append((stay, kind)) }
+                                        stayRows[stay] = Int32(truncatingIfNeeded: r)
+                                        stayTargets[stay] = Int32(truncatingIfNeeded: target.item)
+                                        stay &+= 1
+                                    } else {
+                                        changes.crossMoves.append((from, target))
+                                        if let kind { changes.pendingUpdates.append(PendingUpdate(path: target, kind: kind, oldValue: oldItem)) }
+                                    }
+                                }
+                            }
+                        }
+                        stayEnd[t] = stay
+                        first &+= items.count
+                    }
+                }
+            }
         }
 
         /// Items of each home section off the longest increasing run of old rows must move; the

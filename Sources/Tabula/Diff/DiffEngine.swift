@@ -525,6 +525,12 @@ where Item.ID: Sendable, Classifier.Item == Item {
 @usableFromInline
 let _runsCompareBytes = TaskLocal<Bool>(wrappedValue: true)
 
+/// Whether a Debug build's diff matches items through the hashes the target's build kept (see
+/// `DiffEngine.ItemWalk.matchByHashes`). Tests turn it off to check that the walk gives the same
+/// result.
+@usableFromInline
+let _diffMatchesByHashes = TaskLocal<Bool>(wrappedValue: true)
+
 /// The size of an index, in bytes, above which the diff puts off its lookups (see
 /// `DiffEngine.ItemWalk`): 256 KB. Tests set it lower, so that small snapshots take that path too.
 @usableFromInline

@@ -108,6 +108,15 @@ extension Snapshot {
         // Recorded and thrown after the loop, as in `_build`.
         var failure: Failure? = nil
         let seeds = _HashSeeds.current
+        // A Debug build hashes every identifier into one array, which the snapshot keeps for the
+        // diff (`_identifierHashes`); `offset` is where the section's hashes start.
+        var hashes = [Int]()
+        if _isUnoptimised {
+            var total = 0
+            for section in sections { total &+= section.items.count }
+            hashes = [Int](repeating: 0, count: total)
+        }
+        var offset = 0
         scan: for s in sections.indices {
             let token = Int32(truncatingIfNeeded: s)
             if let earlier = sectionTokens.updateValue(token, forKey: sections[s].id) {
@@ -124,14 +133,16 @@ extension Snapshot {
                 // A Debug build hashes the section's identifiers first, in a loop of their own: each
                 // item through the hash closure cost about 530 instructions in
                 // apply-churn10-100k-uuid, with the calls an unoptimised build makes.
-                return withUnsafeTemporaryAllocation(of: Int.self, capacity: items.count) { hashes in
-                    let hashes = hashes.baseAddress!
+                return hashes.withUnsafeMutableBufferPointer { hashes in
+                    // No base address: no item in any section, nothing to index.
+                    guard let hashes = hashes.baseAddress.map({ $0 + offset }) else { return nil }
                     Self._hashIdentifiers(of: items, into: hashes, seeds: seeds)
                     return index.insertRows(items.count, token: token, hashes: hashes) { t, row, r in
                         (Int(t) == s ? items[Int(row)] : sections[Int(t)].items[Int(row)]).id == items[r].id
                     }
                 }
             }
+            offset &+= items.count
             if let existing = repeated {
                 failure = .duplicateItem(
                     items[existing.newRow].id, first: ItemPath(item: Int(existing.row), section: Int(existing.token)),
@@ -140,6 +151,7 @@ extension Snapshot {
             }
         }
         try _install(sections, sectionTokens: sectionTokens, index: index, failure: failure)
+        if _isUnoptimised { _identifierHashes = hashes }
     }
 
     /// Indexes the items of `sections` (whose section identifiers are unique) in the order of the

@@ -49,6 +49,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
         didSet {
             _sameContentAs = nil
             _lineage = nil
+            _identifierHashes = nil
         }
     }
     /// The token of each section, parallel to `_sections`.
@@ -72,6 +73,12 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
     /// What the build against a previous snapshot (``init(_:updating:)``) found, for the diff from
     /// it; `nil` otherwise. Cleared like ``_sameContentAs``.
     @usableFromInline var _lineage: _Lineage?
+    /// The hashes (`_hash`) of the items' identifiers, section after section, in order: kept by a
+    /// full build in a Debug build (`_isUnoptimised`), which computes them anyway, so that a diff
+    /// to this snapshot matches its items without calling `id` again (see
+    /// `DiffEngine.ItemWalk.matchByHashes`); `nil` otherwise. 8 bytes an item, in Debug builds
+    /// only. Cleared by any change of `_sections`.
+    @usableFromInline var _identifierHashes: [Int]?
 
     /// Creates an empty snapshot.
     ///
@@ -87,6 +94,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
         _reloadedSections = []
         _sameContentAs = nil
         _lineage = nil
+        _identifierHashes = nil
     }
 }
 
