@@ -188,6 +188,20 @@ static inline _Bool tabula_rows_insert(uint64_t *words, const intptr_t *wordStar
     return 1;
 }
 
+/// Adds the rows of `count` paths (each two words, its section first, as Swift's `ItemPath`) to a
+/// set of rows kept as bits (see `tabula_rows_insert`), in order, while each is in one of the
+/// `sectionCount` sections, not in a section that `excluded` flags (when given), in its section's
+/// rows and new. Returns the number added: the index of the first path that is not, or `count`.
+static inline ptrdiff_t tabula_rows_insert_paths(uint64_t *words, const intptr_t *wordStarts, const intptr_t *rowCounts, intptr_t *counts,
+    ptrdiff_t sectionCount, const _Bool *excluded, const intptr_t *paths, ptrdiff_t count) {
+    for (ptrdiff_t i = 0; i < count; i++) {
+        ptrdiff_t section = paths[2 * i], row = paths[2 * i + 1];
+        if (section < 0 || section >= sectionCount || (excluded && excluded[section])) return i;
+        if (!tabula_rows_insert(words, wordStarts, rowCounts, counts, section, row)) return i;
+    }
+    return count;
+}
+
 /// Whether `row` of `section` is in a set of rows kept as bits (see `tabula_rows_insert`).
 static inline _Bool tabula_rows_contain(const uint64_t *words, const intptr_t *wordStarts, const intptr_t *rowCounts, ptrdiff_t section,
     ptrdiff_t row) {

@@ -192,7 +192,10 @@ extension BatchUpdate {
             // released a field of the validator for each read, twice a path.
             let before = self.before, after = self.after, insertedSection = self.insertedSection
             let deleted = self.deleted, inserted = self.inserted
-            for i in deletedItems.indices {
+            // The paths that pass every check go in in one C loop; the loops below check the path
+            // it stopped at, if any, one condition at a time, and throw its error.
+            let deletedChecked = deletedItems.withUnsafeBufferPointer { deleted.insert($0, excluding: nil) }
+            for i in deletedChecked..<deletedItems.count {
                 let path = deletedItems[i]
                 guard (0..<sectionsBefore).contains(path.section) else {
                     throw fail(.deleteItemFromMissingSection(path, sectionsBefore: sectionsBefore))
@@ -204,7 +207,10 @@ extension BatchUpdate {
                     throw fail(.duplicate(operation: "delete", path))
                 }
             }
-            for i in insertedItems.indices {
+            let insertedChecked = insertedItems.withUnsafeBufferPointer { paths in
+                insertedSection.withUnsafeBufferPointer { inserted.insert(paths, excluding: $0.baseAddress) }
+            }
+            for i in insertedChecked..<insertedItems.count {
                 let path = insertedItems[i]
                 guard (0..<sectionsAfter).contains(path.section) else {
                     throw fail(.insertItemIntoMissingSection(path, sectionsAfter: sectionsAfter))

@@ -64,6 +64,30 @@ final class SectionedRows {
         return tabula_rows_insert(words, wordStarts, rowCounts, counts, section, row)
     }
 
+    /// Adds the rows of `paths`, in order, while each is in one of the set's sections, outside the
+    /// sections that `excluded` flags (when given, one flag a section), in its section's rows and
+    /// new; returns how many were added. The caller checks the path it stopped at, if any, one
+    /// condition at a time, for the error to report.
+    // One C call for a whole batch: a Debug build spent about 380 instructions on each path of a
+    // loop in Swift (22,000 of them in apply-churn10-100k-uuid).
+    func insert(_ paths: UnsafeBufferPointer<ItemPath>, excluding excluded: UnsafePointer<Bool>?) -> Int {
+        guard let first = paths.first, let base = paths.baseAddress else { return 0 }
+        let words: UnsafeMutablePointer<UInt64>
+        if let allocated = self.words {
+            words = allocated
+        } else {
+            // As `insert(_:in:)`: nothing is allocated before a row that can go in.
+            guard first.section >= 0 && first.section < sectionCount && first.item >= 0 && first.item < rowCounts[first.section]
+            else { return 0 }
+            words = allocate()
+        }
+        // `ItemPath` is two words, its section first (`SortPathsTests` checks the layout).
+        let count = paths.count
+        return base.withMemoryRebound(to: Int.self, capacity: 2 &* count) { pathWords in
+            tabula_rows_insert_paths(words, wordStarts, rowCounts, counts, sectionCount, excluded, pathWords, count)
+        }
+    }
+
     private func allocate() -> UnsafeMutablePointer<UInt64> {
         let count = wordStarts[sectionCount]
         let words = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
