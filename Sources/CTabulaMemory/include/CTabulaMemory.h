@@ -228,6 +228,25 @@ static inline ptrdiff_t tabula_next_unset(const _Bool *flags, ptrdiff_t from, pt
     return r;
 }
 
+/// Writes the paths of the positions from `*from` on, below `count`, whose flag is false (see
+/// `tabula_next_unset`) to `paths`, each as two words (`section`, then the position, as Swift's
+/// `ItemPath`), at most `capacity` of them; `*from` ends after the last one written, or at `count`.
+/// Returns the number written.
+static inline ptrdiff_t tabula_unset_paths(const _Bool *flags, ptrdiff_t *from, ptrdiff_t count, intptr_t section, intptr_t *paths,
+    ptrdiff_t capacity) {
+    ptrdiff_t r = *from, n = 0;
+    while (n < capacity) {
+        r = tabula_next_unset(flags, r, count);
+        if (r >= count) break;
+        paths[2 * n] = section;
+        paths[2 * n + 1] = r;
+        n += 1;
+        r += 1;
+    }
+    *from = r < count ? r : count;
+    return n;
+}
+
 // The diff's item paths (Swift's `ItemPath`, `@frozen`: its section, then its item, each a word)
 // put in order, for the same reason: a Debug build compared each pair through calls.
 

@@ -631,6 +631,7 @@ extension DiffEngine {
             // An upper bound: the old items no walk matched (an item put off may have matched some
             // since, and those of deleted sections are not removals).
             changes.removals.reserveCapacity(changes.removals.count + oldMatched.count - matchedCount)
+            if _isUnoptimised { return collectRemovalsInBatches(into: &changes, stats: &stats) }
             for s in 0..<oldSections.count {
                 let sectionSurvives = sections.oldToNew[s] >= 0
                 let base = oldOffsets[s], count = oldOffsets[s + 1] - base
@@ -639,6 +640,33 @@ extension DiffEngine {
                     if sectionSurvives { changes.removals.append(ItemPath(item: r, section: s)) }
                 }
                 _forEachUnset(UnsafeBufferPointer(oldMatched), from: base, count: count, removed)
+            }
+        }
+
+        /// ``collectRemovals(into:stats:)`` as a Debug build runs it: C writes the paths of the old
+        /// items no walk matched a batch at a time (`tabula_unset_paths`), and the batch is
+        /// appended at once. One at a time, through a closure, each cost about 280 instructions
+        /// (10,000 removals in apply-churn10-100k-uuid).
+        @inlinable
+        func collectRemovalsInBatches(into changes: inout ItemChanges, stats: inout Statistics) {
+            let batch = 1024
+            let paths = UnsafeMutablePointer<Int>.allocate(capacity: 2 &* batch)  // two words a path
+            defer { paths.deallocate() }
+            guard let flags = oldMatched.baseAddress else { return }  // no old item
+            let oldToNew = sections.oldToNew, oldOffsets = self.oldOffsets
+            for s in 0..<oldSections.count {
+                let sectionSurvives = oldToNew[s] >= 0
+                let base = oldOffsets[s], count = oldOffsets[s &+ 1] &- base
+                var r = 0
+                while r < count {
+                    let written = tabula_unset_paths(flags + base, &r, count, s, paths, batch)
+                    stats.deletedItems += written
+                    guard sectionSurvives && written > 0 else { continue }
+                    // `ItemPath` is two words, its section first (as C writes it).
+                    paths.withMemoryRebound(to: ItemPath.self, capacity: written) { paths in
+                        changes.removals.append(contentsOf: UnsafeBufferPointer(start: paths, count: written))
+                    }
+                }
             }
         }
     }
