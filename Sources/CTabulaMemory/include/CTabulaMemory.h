@@ -104,7 +104,9 @@ static inline _Bool tabula_insert_rows(uint32_t *words, intptr_t mask, const int
 /// of the home section (token `homeToken`, items at `homeItems`), whose item has the same `size`
 /// bytes as the new one, is its match (the same bytes are one identifier): its flag in
 /// `homeMatched` is set, and its old row and `k` are written to `rows` and `targets` at `*stay`,
-/// which then grows by one. An item whose probe meets an empty bucket before such an entry (no old
+/// which then grows by one. Before its lookup, an item is compared with the home's item at
+/// `*nextRow` (the row after the last stay, kept up to date here), and is that item's match when
+/// it has its bytes. An item whose probe meets an empty bucket before such an entry (no old
 /// item has its hash) is inserted: its path (`section`, then `k`, as Swift's `ItemPath`) is
 /// written to `inserted` at `*insertedCount`, which grows by one.
 ///
@@ -118,22 +120,33 @@ static inline _Bool tabula_insert_rows(uint32_t *words, intptr_t mask, const int
 static inline int tabula_match_hashed(const uint32_t *words, intptr_t mask, unsigned fingerprintShift, unsigned locationShift,
     unsigned rowShift, const intptr_t *hashes, const void *newItems, ptrdiff_t newCount, int32_t homeToken, const void *homeItems,
     ptrdiff_t homeCount, size_t size, size_t stride, _Bool *homeMatched, int32_t *rows, int32_t *targets, intptr_t section,
-    intptr_t *inserted, ptrdiff_t insertedCapacity, ptrdiff_t *insertedCount, ptrdiff_t *item, ptrdiff_t *bucket, ptrdiff_t *stay) {
+    intptr_t *inserted, ptrdiff_t insertedCapacity, ptrdiff_t *insertedCount, ptrdiff_t *item, ptrdiff_t *bucket, ptrdiff_t *stay,
+    ptrdiff_t *nextRow) {
     const uint64_t top = (uint64_t)1 << (64 - fingerprintShift);
     const uint32_t fields = ~(uint32_t)(((uint64_t)1 << locationShift) - 1);
     const uint32_t locations = (uint32_t)(((uint64_t)1 << locationShift) - 1);
     const uint32_t rowMask = (uint32_t)(((uint64_t)1 << rowShift) - 1);
     const char *items = (const char *)newItems, *home = (const char *)homeItems;
-    ptrdiff_t s = *stay, n = *insertedCount;
+    ptrdiff_t s = *stay, n = *insertedCount, next = *nextRow;
     for (ptrdiff_t k = *item; k < newCount; k++) {
-        uint32_t print = (uint32_t)((((uint64_t)hashes[k] >> fingerprintShift) | top) << locationShift);
         ptrdiff_t b;
         if (*bucket >= 0) {
             b = *bucket;
             *bucket = -1;
         } else {
+            // Most items are the home's item after the last stay: the same bytes, so the same
+            // identifier (no other new item has it), found without a lookup.
+            if (next < homeCount && __builtin_memcmp(items + (size_t)k * stride, home + (size_t)next * stride, size) == 0) {
+                homeMatched[next] = 1;
+                rows[s] = (int32_t)next;
+                targets[s] = (int32_t)k;
+                s += 1;
+                next += 1;
+                continue;
+            }
             b = hashes[k] & mask;
         }
+        uint32_t print = (uint32_t)((((uint64_t)hashes[k] >> fingerprintShift) | top) << locationShift);
         for (;;) {
             uint32_t word = words[b];
             if (word == 0) {
@@ -141,6 +154,7 @@ static inline int tabula_match_hashed(const uint32_t *words, intptr_t mask, unsi
                     *item = k;
                     *stay = s;
                     *insertedCount = n;
+                    *nextRow = next;
                     return 1;
                 }
                 inserted[2 * n] = section;
@@ -156,12 +170,14 @@ static inline int tabula_match_hashed(const uint32_t *words, intptr_t mask, unsi
                     rows[s] = (int32_t)row;
                     targets[s] = (int32_t)k;
                     s += 1;
+                    next = row + 1;
                     break;
                 }
                 *item = k;
                 *bucket = b;
                 *stay = s;
                 *insertedCount = n;
+                *nextRow = next;
                 return 2;
             }
             b = (b + 1) & mask;
@@ -170,6 +186,7 @@ static inline int tabula_match_hashed(const uint32_t *words, intptr_t mask, unsi
     *item = newCount;
     *stay = s;
     *insertedCount = n;
+    *nextRow = next;
     return 0;
 }
 

@@ -515,14 +515,14 @@ extension DiffEngine {
                         var stay = stayStart[t]
                         items.withUnsafeBufferPointer { new in
                             homeItems.withUnsafeBufferPointer { homeOld in
-                                var j = 0, bucket = -1
+                                var j = 0, bucket = -1, nextRow = 0
                                 while true {
                                     let before = stay
                                     var insertedCount = 0
                                     let status = tabula_match_hashed(
                                         words, mask, fingerprintShift, locationShift, rowShift, hashes.baseAddress! + first, new.baseAddress,
                                         new.count, homeToken, homeOld.baseAddress, homeOld.count, size, stride, homeMatched.baseAddress,
-                                        stayRows.baseAddress, stayTargets.baseAddress, t, inserted, batch, &insertedCount, &j, &bucket, &stay)
+                                        stayRows.baseAddress, stayTargets.baseAddress, t, inserted, batch, &insertedCount, &j, &bucket, &stay, &nextRow)
                                     matchedCount &+= stay &- before
                                     // The items inserted so far, in order, before the item that came back.
                                     if insertedCount > 0 {
@@ -567,6 +567,7 @@ extension DiffEngine {
                                         stayRows[stay] = Int32(truncatingIfNeeded: r)
                                         stayTargets[stay] = Int32(truncatingIfNeeded: target.item)
                                         stay &+= 1
+                                        nextRow = r &+ 1
                                     } else {
                                         changes.crossMoves.append((from, target))
                                         if let kind { changes.pendingUpdates.append(PendingUpdate(path: target, kind: kind, oldValue: oldItem)) }
