@@ -1,10 +1,12 @@
 import Testing
 @testable import Tabula
 
-/// A Debug build's diff matches the target's items through the identifier hashes its build kept,
-/// looked up in the source's index, instead of walking the two lists (`ItemWalk.matchByHashes`).
-/// Either way must give one changeset.
-@Suite("Diff: matching through the hashes a build kept")
+/// A Debug build keeps the identifier hashes of a full build (`Snapshot._identifierHashes`). Its
+/// diff matches the target's items through them, looked up in the source's index, instead of
+/// walking the two lists (`ItemWalk.matchByHashes`), and a later full build against the snapshot
+/// takes the hashes of items with the same bytes from them (`tabula_reuse_hashes`). Either must give
+/// what the plain way gives.
+@Suite("Kept hashes: the diff's match and the next build's reuse")
 struct HashedMatchTests {
     /// An identifier whose hash takes three values: every lookup meets entries of other items with
     /// its fingerprint, which the diff must confirm and pass over.
@@ -125,6 +127,59 @@ struct HashedMatchTests {
         #expect(byHashes.stages == walked.stages)
         #expect(byHashes.statistics == walked.statistics)
         #expect(byHashes.statistics.insertedItems == 2_800 + 1_500)
+    }
+
+    @Test("A full build against a snapshot that kept its hashes gives the plain build's snapshot, hashes and errors")
+    func buildReusesHashes() throws {
+        let seed = propertySeed()
+        print("HashedMatchTests.buildReusesHashes seed: \(seed)  (replay with TABULA_SEED=\(seed))")
+        var rng = SeededGenerator(seed: seed)
+        var next = 0
+        func fresh() -> Row {
+            next += 1
+            return Row(id: next)
+        }
+        for round in 0..<300 {
+            let old = (0..<Int.random(in: 1...3, using: &rng)).map { s in
+                RowSection("s\(s)", items: (0..<Int.random(in: 0...300, using: &rng)).map { _ in fresh() })
+            }
+            var new = old
+            for s in new.indices {
+                var items = new[s].items
+                // Deletions of one item and of long runs (past the search after a lost run),
+                // inserts, moves, and changed content (other bytes, the same identifier).
+                for _ in 0..<Int.random(in: 0...4, using: &rng) where !items.isEmpty {
+                    let start = Int.random(in: 0..<items.count, using: &rng)
+                    let length = [1, 2, 3, 70, 200].randomElement(using: &rng)!
+                    items.removeSubrange(start..<min(items.count, start + length))
+                }
+                for _ in 0..<Int.random(in: 0...20, using: &rng) { items.insert(fresh(), at: Int.random(in: 0...items.count, using: &rng)) }
+                for _ in 0..<Int.random(in: 0...5, using: &rng) where items.count > 1 {
+                    items.insert(items.remove(at: Int.random(in: 0..<items.count, using: &rng)), at: Int.random(in: 0..<items.count, using: &rng))
+                }
+                for i in items.indices where Int.random(in: 0..<20, using: &rng) == 0 { items[i].value += 1 }
+                new[s].items = items
+            }
+            if round % 4 == 0 { new.reverse() }  // sections found by identifier, not by place
+            if round % 5 == 0, let first = new.first?.items.first, new.count > 1 { new[new.count - 1].items.append(first) }  // a repeat
+            let previous = try RowSnapshot(old)
+            #expect((previous._identifierHashes != nil) == _isUnoptimised)
+            var plain = RowSnapshot(), reusing = RowSnapshot()
+            let plainError = Result { try plain._buildRejectingDuplicates(new) }
+            let reusingError = Result { try reusing._buildRejectingDuplicates(new, reusing: previous) }
+            let context = "TABULA_SEED=\(seed) round \(round)"
+            switch (plainError, reusingError) {
+            case (.success, .success):
+                #expect(reusing._identifierHashes == plain._identifierHashes, "\(context)")
+                #expect(reusing == plain, "\(context)")
+                for id in plain.itemIdentifiers { #expect(reusing.itemPath(for: id) == plain.itemPath(for: id), "\(context)") }
+                if reusing._identifierHashes == plain._identifierHashes { reusing._checkInvariantsNow() }
+            case let (.failure(expected), .failure(thrown)):
+                #expect("\(thrown)" == "\(expected)", "\(context)")
+            default:
+                Issue.record("one build threw and the other did not: \(plainError), \(reusingError) (\(context))")
+            }
+        }
     }
 
     @Test("An edit drops the hashes its build kept: a diff after it still finds every change")

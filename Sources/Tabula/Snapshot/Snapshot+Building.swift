@@ -87,8 +87,12 @@ extension Snapshot {
     /// Replaces the (empty) contents with `sections`, which must not repeat an identifier: what
     /// every snapshot built without a ``DuplicatePolicy`` pays, one hash and one probe an item.
     /// On a throw, `self` is left empty.
+    ///
+    /// A Debug build keeps the hashes (`_identifierHashes`), and takes those of items with the same
+    /// bytes as an item of `previous` (the snapshot a build against it falls back from) from the
+    /// hashes `previous` kept, if any.
     @inlinable
-    mutating func _buildRejectingDuplicates(_ sections: [SectionType]) throws {
+    mutating func _buildRejectingDuplicates(_ sections: [SectionType], reusing previous: Snapshot? = nil) throws {
         var index = Self._emptyIndex(for: sections)
         var sectionTokens = [SectionID: Int32](minimumCapacity: sections.count)
         // A table too large for the cache is filled region by region (see `_indexInCacheOrder`).
@@ -111,10 +115,17 @@ extension Snapshot {
         // A Debug build hashes every identifier into one array, which the snapshot keeps for the
         // diff (`_identifierHashes`); `offset` is where the section's hashes start.
         var hashes = [Int]()
+        // `previous`'s sections, where its kept hashes of each start, and its hashes.
+        var reused: (sections: [SectionType], offsets: [Int], hashes: [Int])? = nil
         if _isUnoptimised {
             var total = 0
             for section in sections { total &+= section.items.count }
             hashes = [Int](repeating: 0, count: total)
+            if let previous, let kept = previous._identifierHashes {
+                var offsets = [0]
+                for section in previous._sections { offsets.append(offsets[offsets.count &- 1] &+ section.items.count) }
+                reused = (previous._sections, offsets, kept)
+            }
         }
         var offset = 0
         scan: for s in sections.indices {
@@ -136,7 +147,20 @@ extension Snapshot {
                 return hashes.withUnsafeMutableBufferPointer { hashes in
                     // No base address: no item in any section, nothing to index.
                     guard let hashes = hashes.baseAddress.map({ $0 + offset }) else { return nil }
-                    Self._hashIdentifiers(of: items, into: hashes, seeds: seeds)
+                    // The section of `previous` with this one's identifier, at the same place or not.
+                    if let reused, let previous,
+                        let home = s < reused.sections.count && reused.sections[s].id == sections[s].id
+                            ? s : previous.sectionIndex(of: sections[s].id)
+                    {
+                        reused.sections[home].items.withUnsafeBufferPointer { oldItems in
+                            reused.hashes.withUnsafeBufferPointer { oldHashes in
+                                Self._hashIdentifiers(
+                                    of: items, into: hashes, seeds: seeds, reusing: oldItems, hashes: oldHashes.baseAddress! + reused.offsets[home])
+                            }
+                        }
+                    } else {
+                        Self._hashIdentifiers(of: items, into: hashes, seeds: seeds)
+                    }
                     return index.insertRows(items.count, token: token, hashes: hashes) { t, row, r in
                         (Int(t) == s ? items[Int(row)] : sections[Int(t)].items[Int(row)]).id == items[r].id
                     }

@@ -96,6 +96,36 @@ extension Snapshot {
         }
     }
 
+    /// ``_hashIdentifiers(of:into:seeds:)``, for a Debug build that has the hashes of items that
+    /// may come again (`oldHashes`, of `oldItems`, typically the section before an update): an item
+    /// with the same bytes as one of them takes its hash (the same bytes are one identifier), found
+    /// by following the old items in order (`tabula_reuse_hashes`); only the others are read and
+    /// hashed. The app's `id` getter is most of what hashing costs in a Debug build (about 140
+    /// instructions a call, through its witness, for a UUID item).
+    @inlinable
+    static func _hashIdentifiers(
+        of items: UnsafeBufferPointer<Item>, into hashes: UnsafeMutablePointer<Int>, seeds: _HashSeeds,
+        reusing oldItems: UnsafeBufferPointer<Item>, hashes oldHashes: UnsafePointer<Int>
+    ) {
+        guard let base = items.baseAddress, let oldBase = oldItems.baseAddress else {
+            return _hashIdentifiers(of: items, into: hashes, seeds: seeds)
+        }
+        let count = items.count
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { unknown in
+            let unknown = unknown.baseAddress!
+            // At most two comparisons an item, on average, spent searching past longer deletions.
+            let missing = tabula_reuse_hashes(
+                base, count, oldBase, oldItems.count, MemoryLayout<Item>.size, MemoryLayout<Item>.stride, oldHashes, hashes, unknown,
+                count &* 2)
+            var k = 0
+            while k < missing {
+                let i = unknown[k]
+                hashes[i] = _hash(base[i].id, seeds)
+                k &+= 1
+            }
+        }
+    }
+
 
     /// Where the item `id` is, or `nil`.
     ///
