@@ -29,8 +29,9 @@ let runs = CommandLine.arguments.firstIndex(of: "--runs").flatMap { index in
 } ?? (quick ? 3 : 11)
 
 if arguments.contains("--debug-scenarios") {
-    // Run by `--debug` (and the full run) in a Debug build of this package: one line a scenario.
-    for (name, seconds) in await debugScenarioMedians(runs: runs, debug: true) { print("seconds scenario=\(name) median_s=\(format(seconds))") }
+    // Run by `--debug` (and the full run) in a Debug build of this package and in this release one,
+    // each in a process of its own: one line a scenario.
+    for (name, seconds) in await debugScenarioMedians(runs: runs, debug: _isDebugAssertConfiguration()) { print("seconds scenario=\(name) median_s=\(format(seconds))") }
     exit(0)
 }
 
