@@ -48,4 +48,29 @@ struct SortPathsTests {
             #expect(paths == shuffled.sorted(), "round \(round): \(shuffled)")
         }
     }
+
+    @Test("A move is four words, its source then its target: the layout C writes and reads")
+    func moveLayout() {
+        typealias Move = BatchUpdate.Move<ItemPath>
+        #expect(MemoryLayout<Move>.size == 4 * MemoryLayout<Int>.size)
+        #expect(MemoryLayout<Move>.stride == 4 * MemoryLayout<Int>.size)
+        #expect(MemoryLayout<Move>.offset(of: \Move.from) == 0)
+        #expect(MemoryLayout<Move>.offset(of: \Move.to) == 2 * MemoryLayout<Int>.size)
+    }
+
+    @Test("Moves in target order are kept as they are, others sorted by target")
+    func movesByTarget() {
+        let seed = propertySeed()
+        print("SortPathsTests.movesByTarget seed: \(seed)  (replay with TABULA_SEED=\(seed))")
+        var rng = SeededGenerator(seed: seed)
+        for round in 0..<2_000 {
+            // Distinct targets, as a diff's are, from any sources.
+            let targets = Set((0..<Int.random(in: 0...40, using: &rng)).map { _ in
+                ItemPath(item: Int.random(in: 0..<30, using: &rng), section: Int.random(in: 0..<4, using: &rng))
+            })
+            var moves = targets.map { BatchUpdate.Move(from: ItemPath(item: Int.random(in: 0..<50, using: &rng), section: Int.random(in: 0..<4, using: &rng)), to: $0) }
+            if round % 2 == 0 { moves.sort { $0.to < $1.to } }
+            #expect(moves.sortedByTarget() == moves.sorted { $0.to < $1.to }, "round \(round): \(moves)")
+        }
+    }
 }

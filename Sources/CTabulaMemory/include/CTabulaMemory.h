@@ -319,6 +319,29 @@ static inline _Bool tabula_path_before(const intptr_t *a, const intptr_t *b) {
     return a[0] != b[0] ? a[0] < b[0] : a[1] < b[1];
 }
 
+/// Whether `count` moves (Swift's `BatchUpdate.Move<ItemPath>`: four words, the source path, then
+/// the target path, each its section first) are in ascending order of their targets.
+static inline _Bool tabula_moves_sorted(const intptr_t *moves, ptrdiff_t count) {
+    for (ptrdiff_t k = 1; k < count; k++) {
+        if (tabula_path_before(moves + 4 * k + 2, moves + 4 * (k - 1) + 2)) return 0;
+    }
+    return 1;
+}
+
+/// Writes the moves of the stays at `offsets` (`count` of them) of a section's stays, from `start`
+/// in `rows` (old rows, of section `home`) and `targets` (target rows, of section `section`): four
+/// words each, as Swift's `BatchUpdate.Move<ItemPath>` (see `tabula_moves_sorted`).
+static inline void tabula_stay_moves(const intptr_t *offsets, ptrdiff_t count, ptrdiff_t start, const int32_t *rows,
+    const int32_t *targets, intptr_t home, intptr_t section, intptr_t *moves) {
+    for (ptrdiff_t k = 0; k < count; k++) {
+        ptrdiff_t stay = start + offsets[k];
+        moves[4 * k] = home;
+        moves[4 * k + 1] = rows[stay];
+        moves[4 * k + 2] = section;
+        moves[4 * k + 3] = targets[stay];
+    }
+}
+
 /// The end of the run of paths in ascending order (none before the one before it) that starts at
 /// `from`, below `count`.
 static inline ptrdiff_t tabula_path_run_end(const intptr_t *paths, ptrdiff_t from, ptrdiff_t count) {

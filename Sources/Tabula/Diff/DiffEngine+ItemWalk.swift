@@ -42,7 +42,7 @@ extension DiffEngine {
     struct ItemChanges {
         @usableFromInline var removals: [ItemPath]  // item deletes in the before-state of the first stage
         @usableFromInline var inserts: [ItemPath]  // item inserts in target coordinates (surviving sections only)
-        @usableFromInline var crossMoves: [(from: ItemPath, to: ItemPath)]  // old path → target path
+        @usableFromInline var crossMoves: [BatchUpdate.Move<ItemPath>]  // old path → target path
         @usableFromInline var inPlaceUpdates: [(path: ItemPath, kind: UpdateKind)]  // old paths of items that stay
         @usableFromInline var inPlaceTargets: [ItemPath]  // their target paths, parallel to `inPlaceUpdates`
         @usableFromInline var pendingUpdates: [PendingUpdate]  // moved items that changed
@@ -399,7 +399,7 @@ extension DiffEngine {
                     stayTargets[stayCount] = Int32(j)
                     stayCount += 1
                 } else {
-                    changes.crossMoves.append((from, target))
+                    changes.crossMoves.append(.init(from: from, to: target))
                     if let kind { changes.pendingUpdates.append(PendingUpdate(path: target, kind: kind, oldValue: oldItem)) }
                 }
             }
@@ -450,7 +450,7 @@ extension DiffEngine {
                     stayRows[slot] = Int32(truncatingIfNeeded: from.item)
                     stayTargets[slot] = Int32(truncatingIfNeeded: to.item)
                 } else {
-                    changes.crossMoves.append((from, to))
+                    changes.crossMoves.append(.init(from: from, to: to))
                     if let kind { changes.pendingUpdates.append(PendingUpdate(path: to, kind: kind, oldValue: oldItem)) }
                 }
             }
@@ -569,7 +569,7 @@ extension DiffEngine {
                                         stay &+= 1
                                         nextRow = r &+ 1
                                     } else {
-                                        changes.crossMoves.append((from, target))
+                                        changes.crossMoves.append(.init(from: from, to: target))
                                         if let kind { changes.pendingUpdates.append(PendingUpdate(path: target, kind: kind, oldValue: oldItem)) }
                                     }
                                 }
@@ -587,6 +587,7 @@ extension DiffEngine {
         /// move and the updates are visited.
         @inlinable
         func placeStays(into changes: inout ItemChanges) {
+            let stayRows = self.stayRows, stayTargets = self.stayTargets, stayUpdates = self.stayUpdates
             var nextUpdate = 0
             for t in 0..<newSections.count where stayEnd[t] > stayStart[t] {
                 let home = sections.newToOld[t]
@@ -594,35 +595,37 @@ extension DiffEngine {
                 // The stays off a longest increasing run of old rows move; placeholders (left by
                 // items put off that were inserted or came from elsewhere) are left out.
                 let moving = elementsOffLongestIncreasingSubsequence(UnsafeBufferPointer(rebasing: stayRows[start..<end]))
-                // The updates before stay `limit` that are not yet taken: every item before it that
-                // moves has been visited, so these are of items that stay.
-                func updateInPlace(before limit: Int) {
-                    while nextUpdate < stayUpdates.count && stayUpdates[nextUpdate].stay < limit {
-                        let stay = stayUpdates[nextUpdate].stay
-                        changes.inPlaceUpdates.append(
-                            (ItemPath(item: Int(stayRows[stay]), section: home), stayUpdates[nextUpdate].kind))
-                        changes.inPlaceTargets.append(ItemPath(item: Int(stayTargets[stay]), section: t))
-                        nextUpdate += 1
+                // Their moves, in order, written by C (`tabula_stay_moves`) and appended at once:
+                // one at a time, a Debug build spent about 1,600 instructions a move.
+                if !moving.isEmpty {
+                    let count = moving.count
+                    withUnsafeTemporaryAllocation(of: BatchUpdate.Move<ItemPath>.self, capacity: count) { moves in
+                        moving.withUnsafeBufferPointer { offsets in
+                            moves.baseAddress!.withMemoryRebound(to: Int.self, capacity: 4 &* count) { words in
+                                tabula_stay_moves(
+                                    offsets.baseAddress!, count, start, stayRows.baseAddress!, stayTargets.baseAddress!, home, t, words)
+                            }
+                        }
+                        changes.crossMoves.append(contentsOf: UnsafeBufferPointer(moves))
                     }
                 }
-                for offset in moving {
-                    let k = start &+ offset
-                    updateInPlace(before: k)
-                    var kind: UpdateKind? = nil
-                    if nextUpdate < stayUpdates.count && stayUpdates[nextUpdate].stay == k {
-                        kind = stayUpdates[nextUpdate].kind
-                        nextUpdate += 1
-                    }
-                    let from = ItemPath(item: Int(stayRows[k]), section: home)
-                    let to = ItemPath(item: Int(stayTargets[k]), section: t)
-                    changes.crossMoves.append((from, to))
-                    // An update of an item that moves waits for a later stage (rule 2).
-                    if let kind {
-                        changes.pendingUpdates.append(
-                            PendingUpdate(path: to, kind: kind, oldValue: oldSections[home].items[from.item]))
+                // The updates of this section's stays, in order: an item that moves is updated once
+                // it has moved, in a later stage (rule 2); the others where they are. `moving` is in
+                // order too, so the two are merged.
+                var m = 0
+                while nextUpdate < stayUpdates.count && stayUpdates[nextUpdate].stay < end {
+                    let (stay, kind) = stayUpdates[nextUpdate]
+                    nextUpdate += 1
+                    while m < moving.count && start &+ moving[m] < stay { m += 1 }
+                    let from = ItemPath(item: Int(stayRows[stay]), section: home)
+                    let to = ItemPath(item: Int(stayTargets[stay]), section: t)
+                    if m < moving.count && start &+ moving[m] == stay {
+                        changes.pendingUpdates.append(PendingUpdate(path: to, kind: kind, oldValue: oldSections[home].items[from.item]))
+                    } else {
+                        changes.inPlaceUpdates.append((from, kind))
+                        changes.inPlaceTargets.append(to)
                     }
                 }
-                updateInPlace(before: end)
             }
         }
 

@@ -400,7 +400,7 @@ where Item.ID: Sendable, Classifier.Item == Item {
             // Rule 5: one batch.
             var stage = BatchUpdate(
                 deletedItems: changes.removals, insertedItems: changes.inserts,
-                movedItems: changes.crossMoves.map { .init(from: $0.from, to: $0.to) }.sorted { $0.to < $1.to },
+                movedItems: changes.crossMoves.sortedByTarget(),
                 reloadedItems: inPlaceReloads, reconfiguredItems: inPlaceReconfigures)
             if pendingUpdates.isEmpty { stage.updatedSectionTitles = titleUpdates }
             if !stage.isEmpty { stages.append(Stage(update: stage, snapshot: beforePending)) }
@@ -509,7 +509,7 @@ where Item.ID: Sendable, Classifier.Item == Item {
         itemStage.movedItems = changes.crossMoves.map { move in
             let from = ItemPath(item: rows.row(of: move.from), section: sections.oldToNew[move.from.section])
             return .init(from: from, to: move.to)
-        }.sorted { $0.to < $1.to }
+        }.sortedByTarget()
         if pendingUpdates.isEmpty { itemStage.updatedSectionTitles = titleUpdates }
         if !itemStage.isEmpty || (pendingUpdates.isEmpty && !titleUpdates.isEmpty) {
             stages.append(Stage(update: itemStage, snapshot: beforePending))
@@ -546,6 +546,24 @@ extension Array where Element: Comparable {
             i += 1
         }
         return true
+    }
+}
+
+extension Array where Element == BatchUpdate.Move<ItemPath> {
+    /// The moves in ascending order of their targets: as they are when they already are (the
+    /// common case: one section's moves come in target order), otherwise sorted.
+    // The check is C's (`tabula_moves_sorted`, a move being four words: its source, then its target,
+    // each section first): a Debug build sorted 2,000 moves already in order through a closure
+    // call for each comparison, about 2 M instructions in apply-churn10-100k-uuid.
+    @inlinable
+    func sortedByTarget() -> [Element] {
+        let n = count
+        guard n > 1 else { return self }
+        guard MemoryLayout<Element>.stride == 4 &* MemoryLayout<Int>.stride else { return sorted { $0.to < $1.to } }
+        let inOrder = withUnsafeBufferPointer { moves in
+            moves.baseAddress!.withMemoryRebound(to: Int.self, capacity: 4 &* n) { tabula_moves_sorted($0, n) }
+        }
+        return inOrder ? self : sorted { $0.to < $1.to }
     }
 }
 
