@@ -273,6 +273,11 @@ static inline _Bool tabula_rows_contain(const uint64_t *words, const intptr_t *w
     return (words[wordStarts[section] + (row >> 6)] >> (row & 63)) & 1;
 }
 
+/// Sets `count` flags (a `Bool` is one byte, 0 when false) to false.
+static inline void tabula_clear_flags(_Bool *flags, ptrdiff_t count) {
+    __builtin_memset(flags, 0, (size_t)count);
+}
+
 /// The first position from `from` on, below `count`, whose flag is false (a `Bool` is one byte, 0
 /// or 1), or `count` when there is none: eight flags read at once, the zero bytes of a word being
 /// its unset flags.

@@ -154,7 +154,8 @@ extension DiffEngine {
             self.rule = rule
             self.oldOffsets = oldOffsets
             oldMatched = UnsafeMutableBufferPointer<Bool>.allocate(capacity: oldOffsets[oldCount])
-            oldMatched.initialize(repeating: false)
+            // One `memset`: a Debug build initialised the flags one at a time, through a call each.
+            if let flags = oldMatched.baseAddress { tabula_clear_flags(flags, oldMatched.count) }
             self.stayStart = stayStart
             stayEnd = stayStart
             stayRows = UnsafeMutableBufferPointer<Int32>.allocate(capacity: stayStart[newCount])
