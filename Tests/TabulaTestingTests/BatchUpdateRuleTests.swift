@@ -77,6 +77,12 @@ struct BatchUpdateRuleTests {
         #expect(message(rule.update, before: rule.before, after: rule.after) == rule.expected)
     }
 
+    @Test("an insert into an inserted section whose count no memory could hold: thrown, not trapped")
+    func insertIntoHugeInsertedSection() {
+        let update = BatchUpdate(insertedSections: [0], insertedItems: [Self.p(0, 0)])
+        #expect(message(update, before: [], after: [Int.max]) != nil)
+    }
+
     @Test("collection views word the same rules with items")
     func collectionWording() {
         let text = message(BatchUpdate(deletedItems: [ItemPath(item: 0, section: 0)]), before: [1], after: [1], flavor: .collection)

@@ -76,8 +76,10 @@ final class SectionedRows {
         if let allocated = self.words {
             words = allocated
         } else {
-            // As `insert(_:in:)`: nothing is allocated before a row that can go in.
-            guard first.section >= 0 && first.section < sectionCount && first.item >= 0 && first.item < rowCounts[first.section]
+            // As `insert(_:in:)`: nothing is allocated before a row that can go in (a count from a
+            // data source may be too large to allocate, and the caller then throws).
+            guard first.section >= 0 && first.section < sectionCount && excluded?[first.section] != true && first.item >= 0
+                && first.item < rowCounts[first.section]
             else { return 0 }
             words = allocate()
         }
