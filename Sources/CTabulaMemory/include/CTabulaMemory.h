@@ -196,37 +196,44 @@ static inline int tabula_match_hashed(const uint32_t *words, intptr_t mask, unsi
 /// walked in order, following the old ones (`oldCount` at `oldItems`, whose hashes are
 /// `oldHashes`): each is compared with the next old item and the two after it; when the item
 /// before it found none, also with the 61 after those, while `budget` comparisons are left for
-/// that search. A match writes its hash to `hashes` and the walk goes on after it; an item that
+/// that search (each spends one). A match writes its hash to `hashes` and the walk goes on after it; an item that
 /// matches none has its index written to `unknown`, for the caller to hash. Items are `stride`
 /// bytes apart. Returns the number of items written to `unknown`.
 static inline ptrdiff_t tabula_reuse_hashes(const void *newItems, ptrdiff_t newCount, const void *oldItems, ptrdiff_t oldCount,
     size_t size, size_t stride, const intptr_t *oldHashes, intptr_t *hashes, intptr_t *unknown, ptrdiff_t budget) {
-    // Pointers advanced as the walk goes, not indices multiplied: a Debug build compiles this
-    // without optimisation, where each product is a few instructions more an item.
-    const char *item = (const char *)newItems, *old = (const char *)oldItems, *end = old + (size_t)oldCount * stride;
-    const char *next = old;  // the old item after the last one matched
-    ptrdiff_t missing = 0;
+    // Pointers advanced as the walk goes, next to their indices, not products of them: a Debug
+    // build compiles this without optimisation, where each product is a few instructions more.
+    const char *item = (const char *)newItems;
+    const char *next = (const char *)oldItems;  // the old item after the last one matched
+    ptrdiff_t r = 0, missing = 0;  // `next`'s index
     _Bool lost = 0;
     for (ptrdiff_t i = 0; i < newCount; i++, item += stride) {
         // Most items are the next old item.
-        if (next < end && __builtin_memcmp(item, next, size) == 0) {
-            hashes[i] = oldHashes[(next - old) / (ptrdiff_t)stride];
+        if (r < oldCount && __builtin_memcmp(item, next, size) == 0) {
+            hashes[i] = oldHashes[r];
             next += stride;
+            r += 1;
             lost = 0;
             continue;
         }
-        const char *limit = next + ((lost && budget > 0) ? 64 : 3) * stride, *found = 0;
-        if (limit > end) limit = end;
-        for (const char *candidate = next + stride; candidate < limit; candidate += stride) {
-            if (candidate >= next + 3 * stride) budget -= 1;
+        ptrdiff_t limit = r + (lost ? 64 : 3), hit = -1;
+        if (limit > oldCount) limit = oldCount;
+        const char *candidate = next;
+        for (ptrdiff_t k = r + 1; k < limit; k++) {
+            candidate += stride;
+            if (k >= r + 3) {
+                if (budget <= 0) break;
+                budget -= 1;
+            }
             if (__builtin_memcmp(item, candidate, size) == 0) {
-                found = candidate;
+                hit = k;
                 break;
             }
         }
-        if (found) {
-            hashes[i] = oldHashes[(found - old) / (ptrdiff_t)stride];
-            next = found + stride;
+        if (hit >= 0) {
+            hashes[i] = oldHashes[hit];
+            next = candidate + stride;
+            r = hit + 1;
             lost = 0;
         } else {
             unknown[missing] = i;
