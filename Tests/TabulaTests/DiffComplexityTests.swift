@@ -26,20 +26,50 @@ struct CountedItem: Identifiable, Equatable {
     static func == (lhs: CountedItem, rhs: CountedItem) -> Bool { lhs.content == rhs.content }
 }
 
+/// An identifier with no reference in it, whose item's bytes are its whole value (so that a Debug
+/// diff may match it through kept hashes), counting its hashes and comparisons in the task's
+/// counter.
+struct PlainCountedID: Hashable, Sendable {
+    @TaskLocal static var counter: OperationCounter?
+    let value: Int
+    static func == (lhs: PlainCountedID, rhs: PlainCountedID) -> Bool {
+        counter?.equalities += 1
+        return lhs.value == rhs.value
+    }
+    func hash(into hasher: inout Hasher) {
+        Self.counter?.hashes += 1
+        hasher.combine(value)
+    }
+}
+
+struct PlainCountedItem: Identifiable, Equatable, Sendable {
+    var id: PlainCountedID
+    var content: Int
+}
+
 @Suite("Diff: hashing and equality grow linearly")
 struct DiffComplexityTests {
     /// DifferenceKit's benchmark shape: 10% deleted, 10% inserted, 2% moved; plus 5% of sections
     /// moved and items moved between sections.
     func operations(items n: Int, sections: Int, seed: UInt64, byHashes: Bool = false) -> (hashes: Int, equalities: Int) {
-        var rng = SeededGenerator(seed: seed)
         let counter = OperationCounter()
+        return operations(items: n, sections: sections, seed: seed, byHashes: byHashes, counter: counter) { next in
+            CountedItem(id: CountedID(value: next, counter: counter), content: 0)
+        }
+    }
+
+    /// ``operations(items:sections:seed:byHashes:)`` with the items `make` gives, counting in `counter`.
+    func operations<Item: Identifiable & Equatable>(
+        items n: Int, sections: Int, seed: UInt64, byHashes: Bool, counter: OperationCounter, make: (Int) -> Item
+    ) -> (hashes: Int, equalities: Int) where Item.ID: Sendable {
+        var rng = SeededGenerator(seed: seed)
         let perSection = n / sections
         var next = 0
-        func item() -> CountedItem {
+        func item() -> Item {
             next += 1
-            return CountedItem(id: CountedID(value: next, counter: counter), content: 0)
+            return make(next)
         }
-        let old = (0..<sections).map { s in Section<Int, CountedItem>(s, items: (0..<perSection).map { _ in item() }) }
+        let old = (0..<sections).map { s in Section<Int, Item>(s, items: (0..<perSection).map { _ in item() }) }
         var new = old.map { section in
             var section = section
             section.items = section.items.filter { _ in Int.random(in: 0..<10, using: &rng) != 0 }
@@ -71,8 +101,15 @@ struct DiffComplexityTests {
     /// section or whose fingerprint another item shares.
     @Test("A diff through the hashes a build kept hashes no identifier to match items", arguments: [1, 10])
     func hashesKept(sections: Int) {
-        let count = operations(items: 32_000, sections: sections, seed: 7, byHashes: true)
-        let walked = operations(items: 32_000, sections: sections, seed: 7)
+        let counter = OperationCounter()
+        func operations(byHashes: Bool) -> (hashes: Int, equalities: Int) {
+            PlainCountedID.$counter.withValue(counter) {
+                self.operations(items: 32_000, sections: sections, seed: 7, byHashes: byHashes, counter: counter) { next in
+                    PlainCountedItem(id: PlainCountedID(value: next), content: 0)
+                }
+            }
+        }
+        let count = operations(byHashes: true), walked = operations(byHashes: false)
         print("diff through kept hashes of 32000 items in \(sections) sections: \(count.hashes) hashes, \(count.equalities) equality checks")
         guard _isUnoptimised else { return }  // an optimised build keeps no hashes, and walks
         if sections == 1 { #expect(count.hashes == 0) }

@@ -22,11 +22,25 @@ struct HashedMatchTests {
         var value: Int
     }
 
+    /// An object whose identifier changes (as a Core Data object's `objectID` does when it is saved).
+    final class Record: @unchecked Sendable {
+        var key: Int
+        init(_ key: Int) { self.key = key }
+    }
+
+    /// An item that reads its identifier through a reference: the same bytes, another identifier.
+    struct RecordItem: Identifiable, Equatable, @unchecked Sendable {
+        let record: Record
+        var id: Int { record.key }
+        static func == (lhs: RecordItem, rhs: RecordItem) -> Bool { lhs.record === rhs.record }
+    }
+
     /// Whether a diff from `source` to `target` can match through hashes: what
     /// `ItemWalk.matchesByHashes` asks, the classifier comparing with `==`.
     static func takesHashes<S, I>(from source: Snapshot<S, I>, to target: Snapshot<S, I>) -> Bool {
         let index = source._index
-        return target._identifierHashes != nil && !target.hasRequestedUpdates && !index.wide && index.pending == nil && index.count > 0
+        return _isPOD(I.self) && target._identifierHashes != nil && !target.hasRequestedUpdates && !index.wide && index.pending == nil
+            && index.count > 0
     }
 
     /// The changeset with hashes, and the walk's, with lookups put off (`deferring` 0) or not.
@@ -180,6 +194,31 @@ struct HashedMatchTests {
                 Issue.record("one build threw and the other did not: \(plainError), \(reusingError) (\(context))")
             }
         }
+    }
+
+    @Test("An identifier read through a reference, changed behind the same bytes: found, and a repeat still rejected")
+    func identifierChangedBehindSameBytes() throws {
+        let records = (0..<100).map { Record($0) }
+        let previous = try Snapshot<String, RecordItem>([Section("a", items: records.map(RecordItem.init))])
+        // Saved: the item's identifier is another, its bytes (the reference) the same. With a new
+        // item after each, the build against `previous` falls back to hashing every item.
+        records[5].key = 1_005
+        let items = records.enumerated().flatMap { k, record in [RecordItem(record: record), RecordItem(record: Record(10_000 + k))] }
+        let updated = try Snapshot([Section("a", items: items)], updating: previous)
+        #expect(updated.itemPath(for: 1_005) == ItemPath(item: 10, section: 0))
+        #expect(updated.itemPath(for: 5) == nil)
+        // Two items given one identifier: rejected as a plain build rejects them.
+        records[7].key = 8
+        #expect(throws: SnapshotError<String, Int>.self) { try Snapshot([Section("a", items: items)], updating: previous) }
+        // The diff compares the identifiers as they are now: the item changed behind its bytes,
+        // one row past a deletion, stays.
+        let shortRecords = (0..<10).map { Record($0) }
+        let source = try Snapshot<String, RecordItem>([Section("a", items: shortRecords.map(RecordItem.init))])
+        shortRecords[5].key = 1_005
+        var shorter = shortRecords.map(RecordItem.init)
+        shorter.remove(at: 4)
+        let diff = Changeset(from: source, to: try Snapshot([Section("a", items: shorter)]))
+        #expect(diff.statistics.deletedItems == 1 && diff.statistics.insertedItems == 0 && diff.statistics.movedItems == 0)
     }
 
     @Test("An edit drops the hashes its build kept: a diff after it still finds every change")

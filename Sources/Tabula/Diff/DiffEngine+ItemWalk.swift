@@ -178,8 +178,9 @@ extension DiffEngine {
             stayTargets.deallocate()
         }
 
-        /// Matches every item: the walk, then the items it put off, then the moves among the
-        /// items that stay in their section, and last the old items that are gone.
+        /// Matches every item: the walk, then the items it put off (or, in a Debug build, both at
+        /// once through the target's kept hashes: ``matchByHashes(_:into:stats:)``), then the moves
+        /// among the items that stay in their section, and last the old items that are gone.
         @inlinable
         mutating func matchItems(into changes: inout ItemChanges, stats: inout Statistics) {
             if matchesByHashes, let newHashes {
@@ -461,13 +462,19 @@ extension DiffEngine {
 
         /// Whether a Debug build matches the target's items through the hashes its build kept
         /// (``matchByHashes(_:into:stats:)``) rather than by walking: the walk compares bytes
-        /// (`bytewise`), the target kept its hashes (`Snapshot._identifierHashes`), and the source's
-        /// index is one C can probe (narrow, every row written, not empty). Tests turn it off with
-        /// `_diffMatchesByHashes`, to check that both ways give one result.
+        /// (`bytewise`), the items hold no references (`_isPOD`: their bytes are their whole value,
+        /// so the same bytes are the same identifier whenever it is read), the target kept its
+        /// hashes (`Snapshot._identifierHashes`), and the source's index is one C can probe
+        /// (narrow, every row written, not empty). Tests turn it off with `_diffMatchesByHashes`,
+        /// to check that both ways give one result.
+        // Not with references: an identifier read through one (a Core Data object's `objectID`,
+        // which changes when it is saved) may have changed since the source's index was built,
+        // where the walk compares the identifiers as they are now.
         @inlinable
         var matchesByHashes: Bool {
             let index = old._index
-            return bytewise && newHashes != nil && !index.wide && index.pending == nil && index.count > 0 && _diffMatchesByHashes.get()
+            return bytewise && _isPOD(Item.self) && newHashes != nil && !index.wide && index.pending == nil && index.count > 0
+                && _diffMatchesByHashes.get()
         }
 
         /// Matches every target item with the source's, as `walkSection` and `placeDeferred` do

@@ -521,7 +521,8 @@ where Item.ID: Sendable, Classifier.Item == Item {
 }
 
 /// Whether the diff's walk compares items' bytes first in a Debug build (see
-/// `DiffEngine.ItemWalk.bytewise`). Tests turn it off to check that both paths give one result.
+/// `DiffEngine.ItemWalk.bytewise`). Tests turn it off to check that both paths give one result;
+/// off, the diff does not match through kept hashes either (`ItemWalk.matchesByHashes`).
 @usableFromInline
 let _runsCompareBytes = TaskLocal<Bool>(wrappedValue: true)
 

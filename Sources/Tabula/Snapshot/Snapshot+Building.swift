@@ -88,9 +88,9 @@ extension Snapshot {
     /// every snapshot built without a ``DuplicatePolicy`` pays, one hash and one probe an item.
     /// On a throw, `self` is left empty.
     ///
-    /// A Debug build keeps the hashes (`_identifierHashes`), and takes those of items with the same
-    /// bytes as an item of `previous` (the snapshot a build against it falls back from) from the
-    /// hashes `previous` kept, if any.
+    /// A Debug build keeps the hashes (`_identifierHashes`), and, for items that hold no
+    /// references, takes those of items with the same bytes as an item of `previous` (the snapshot
+    /// a build against it falls back from) from the hashes `previous` kept, if any.
     @inlinable
     mutating func _buildRejectingDuplicates(_ sections: [SectionType], reusing previous: Snapshot? = nil) throws {
         var index = Self._emptyIndex(for: sections)
@@ -121,7 +121,9 @@ extension Snapshot {
             var total = 0
             for section in sections { total &+= section.items.count }
             hashes = [Int](repeating: 0, count: total)
-            if let previous, let kept = previous._identifierHashes {
+            // Items with references are hashed afresh: an identifier read through one may have
+            // changed behind the same bytes (see `ItemWalk.matchesByHashes`).
+            if let previous, let kept = previous._identifierHashes, _isPOD(Item.self) {
                 var offsets = [0]
                 for section in previous._sections { offsets.append(offsets[offsets.count &- 1] &+ section.items.count) }
                 reused = (previous._sections, offsets, kept)

@@ -76,8 +76,11 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
     /// The hashes (`_hash`) of the items' identifiers, section after section, in order: kept by a
     /// full build in a Debug build (`_isUnoptimised`), which computes them anyway, so that a diff
     /// to this snapshot matches its items without calling `id` again (see
-    /// `DiffEngine.ItemWalk.matchByHashes`); `nil` otherwise. 8 bytes an item, in Debug builds
-    /// only. Cleared by any change of `_sections`.
+    /// `DiffEngine.ItemWalk.matchByHashes`), and a later build takes those of items that come again
+    /// (`_buildRejectingDuplicates(_:reusing:)`); `nil` otherwise, and after the builds that
+    /// drop repeats (`resolvingDuplicates(in:keeping:)`) or fill a table of 2²⁰ buckets or more
+    /// region by region. 8 bytes an item, in Debug builds only. Cleared by any change of
+    /// `_sections`.
     @usableFromInline var _identifierHashes: [Int]?
 
     /// Creates an empty snapshot.
