@@ -188,7 +188,10 @@ extension Snapshot {
     @inlinable
     static func _indexInCacheOrder(_ sections: [SectionType], into index: inout _LocationTable) -> Bool {
         let regionShift = Int.bitWidth - index.mask.leadingZeroBitCount - 8  // 256 regions
+        // Sized once: grown by doubling, the buffers it outgrew stayed resident in the allocator's
+        // heap, about as much again as the hashes at their peak (build-1m in the memory line).
         var hashes = [Int]()
+        hashes.reserveCapacity(sections.reduce(0) { $0 &+ $1.items.count })
         var starts = [Int](repeating: 0, count: 257)
         let seeds = _HashSeeds.current
         for section in sections {
