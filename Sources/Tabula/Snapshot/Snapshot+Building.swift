@@ -137,33 +137,15 @@ extension Snapshot {
                 break scan
             }
             let items = sections[s].items
-            let repeated = items.withUnsafeBufferPointer { items in
-                guard _isUnoptimised else {
-                    return index.insertRows(items.count, token: token, hash: { Self._hash(items[$0].id, seeds) }) { t, row, r in
-                        (Int(t) == s ? items[Int(row)] : sections[Int(t)].items[Int(row)]).id == items[r].id
-                    }
-                }
-                // A Debug build hashes the section's identifiers first, in a loop of their own: each
-                // item through the hash closure cost about 530 instructions in
-                // apply-churn10-100k-uuid, with the calls an unoptimised build makes.
-                return hashes.withUnsafeMutableBufferPointer { hashes in
-                    // No base address: no item in any section, nothing to index.
-                    guard let hashes = hashes.baseAddress.map({ $0 + offset }) else { return nil }
-                    // The section of `previous` with this one's identifier, at the same place or not.
-                    if let reused, let previous,
-                        let home = s < reused.sections.count && reused.sections[s].id == sections[s].id
-                            ? s : previous.sectionIndex(of: sections[s].id)
-                    {
-                        reused.sections[home].items.withUnsafeBufferPointer { oldItems in
-                            reused.hashes.withUnsafeBufferPointer { oldHashes in
-                                Self._hashIdentifiers(
-                                    of: items, into: hashes, seeds: seeds, reusing: oldItems, hashes: oldHashes.baseAddress! + reused.offsets[home])
-                            }
-                        }
-                    } else {
-                        Self._hashIdentifiers(of: items, into: hashes, seeds: seeds)
-                    }
-                    return index.insertRows(items.count, token: token, hashes: hashes) { t, row, r in
+            let repeated: (token: Int32, row: Int32, newRow: Int)?
+            if _isUnoptimised {
+                repeated = Self._insertHashingFirst(
+                    items, of: s, in: sections, into: &index, hashes: &hashes, at: offset, reusing: reused, of: previous, seeds: seeds)
+            } else {
+                // Apart from the Debug path: a closure that captured its state too cost this loop two
+                // instructions an item (build-100k-uuid in `instructions.sh`).
+                repeated = items.withUnsafeBufferPointer { items in
+                    index.insertRows(items.count, token: token, hash: { Self._hash(items[$0].id, seeds) }) { t, row, r in
                         (Int(t) == s ? items[Int(row)] : sections[Int(t)].items[Int(row)]).id == items[r].id
                     }
                 }
@@ -178,6 +160,44 @@ extension Snapshot {
         }
         try _install(sections, sectionTokens: sectionTokens, index: index, failure: failure)
         if _isUnoptimised { _identifierHashes = hashes }
+    }
+
+    /// The items of section `s` of `sections` indexed as a Debug build indexes them: their
+    /// identifiers hashed first, in a loop of their own (through the hash closure, each item cost
+    /// about 530 instructions in apply-churn10-100k-uuid, with the calls an unoptimised build makes),
+    /// into `hashes` from `offset`, taking those of items with the same bytes as an item of
+    /// `previous`'s section with the same identifier from `reused` (its sections, where its kept
+    /// hashes of each start, and those hashes), when given. Returns the first repeat, as
+    /// `_LocationTable.insertRows` does.
+    @inlinable
+    static func _insertHashingFirst(
+        _ items: [Item], of s: Int, in sections: [SectionType], into index: inout _LocationTable, hashes: inout [Int], at offset: Int,
+        reusing reused: (sections: [SectionType], offsets: [Int], hashes: [Int])?, of previous: Snapshot?, seeds: _HashSeeds
+    ) -> (token: Int32, row: Int32, newRow: Int)? {
+        let token = Int32(truncatingIfNeeded: s)
+        return items.withUnsafeBufferPointer { items in
+            hashes.withUnsafeMutableBufferPointer { hashes in
+                // No base address: no item in any section, nothing to index.
+                guard let hashes = hashes.baseAddress.map({ $0 + offset }) else { return nil }
+                // The section of `previous` with this one's identifier, at the same place or not.
+                if let reused, let previous,
+                    let home = s < reused.sections.count && reused.sections[s].id == sections[s].id
+                        ? s : previous.sectionIndex(of: sections[s].id)
+                {
+                    reused.sections[home].items.withUnsafeBufferPointer { oldItems in
+                        reused.hashes.withUnsafeBufferPointer { oldHashes in
+                            _hashIdentifiers(
+                                of: items, into: hashes, seeds: seeds, reusing: oldItems, hashes: oldHashes.baseAddress! + reused.offsets[home])
+                        }
+                    }
+                } else {
+                    _hashIdentifiers(of: items, into: hashes, seeds: seeds)
+                }
+                return index.insertRows(items.count, token: token, hashes: hashes) { t, row, r in
+                    (Int(t) == s ? items[Int(row)] : sections[Int(t)].items[Int(row)]).id == items[r].id
+                }
+            }
+        }
     }
 
     /// Indexes the items of `sections` (whose section identifiers are unique) in the order of the
