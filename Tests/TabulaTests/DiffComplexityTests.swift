@@ -114,7 +114,10 @@ struct DiffComplexityTests {
         guard _isUnoptimised else { return }  // an optimised build keeps no hashes, and walks
         if sections == 1 { #expect(count.hashes == 0) }
         #expect(count.hashes < walked.hashes)
-        #expect(Double(count.equalities) / 32_000 < 0.05)
+        #expect(count.equalities < walked.equalities)
+        // The `Invariants` trait (CI's ThreadSanitizer run) checks each stage snapshot's index
+        // after its edits, comparing identifiers for every item of it, on both ways alike.
+        if !Snapshot<Int, PlainCountedItem>.checksInvariants { #expect(Double(count.equalities) / 32_000 < 0.05) }
     }
 
     @Test(
