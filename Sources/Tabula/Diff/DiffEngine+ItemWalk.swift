@@ -497,8 +497,6 @@ extension DiffEngine {
             let table = old._index
             let mask = table.mask, fingerprintShift = UInt32(table.fingerprintShift), locationShift = UInt32(table.locationBits)
             let rowShift = UInt32(table.rowBits)
-            let rowMask = UInt32(truncatingIfNeeded: (1 &<< UInt64(table.rowBits)) &- 1)
-            let locations = UInt32(truncatingIfNeeded: (1 &<< UInt64(table.locationBits)) &- 1)
             let oldTokens = old._tokens, tokenIndex = old._tokenIndex
             let oldMatched = self.oldMatched, oldOffsets = self.oldOffsets, oldSections = self.oldSections
             let stayRows = self.stayRows, stayTargets = self.stayTargets, rule = self.rule
@@ -534,20 +532,15 @@ extension DiffEngine {
                                     matchedCount &+= stay &- before
                                     // The items inserted so far, in order, before the item that came back.
                                     if insertedCount > 0 {
-                                        if !sectionInserted {
-                                            // `ItemPath` is two words, its section first (as C writes it).
-                                            inserted.withMemoryRebound(to: ItemPath.self, capacity: insertedCount) { paths in
-                                                changes.inserts.append(contentsOf: UnsafeBufferPointer(start: paths, count: insertedCount))
-                                            }
-                                        }
+                                        if !sectionInserted { changes.inserts.append(pathWords: inserted, count: insertedCount) }
                                         stats.insertedItems += insertedCount
                                     }
                                     if status != 2 {
                                         if status == 0 { break }
                                         continue
                                     }
-                                    let word = words[bucket]
-                                    let s = Int(tokenIndex[Int((word & locations) &>> rowShift)]), r = Int(word & rowMask)
+                                    let entry = UInt64(words[bucket])
+                                    let s = Int(tokenIndex[Int(table.token(entry))]), r = Int(table.row(entry))
                                     let oldItem = oldSections[s].items[r]
                                     guard oldItem.id == new[j].id else {
                                         // A fingerprint met by chance: the probe goes on.
@@ -673,11 +666,7 @@ extension DiffEngine {
                 while r < count {
                     let written = tabula_unset_paths(flags + base, &r, count, s, paths, batch)
                     stats.deletedItems += written
-                    guard sectionSurvives && written > 0 else { continue }
-                    // `ItemPath` is two words, its section first (as C writes it).
-                    paths.withMemoryRebound(to: ItemPath.self, capacity: written) { paths in
-                        changes.removals.append(contentsOf: UnsafeBufferPointer(start: paths, count: written))
-                    }
+                    if sectionSurvives { changes.removals.append(pathWords: paths, count: written) }
                 }
             }
         }

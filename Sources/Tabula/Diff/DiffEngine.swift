@@ -569,6 +569,14 @@ extension Array where Element == BatchUpdate.Move<ItemPath> {
 }
 
 extension Array where Element == ItemPath {
+    /// Appends the `count` paths C wrote at `words`, two words each, the section first: the
+    /// layout of `ItemPath` (`SortPathsTests` checks it).
+    @inlinable
+    mutating func append(pathWords words: UnsafeMutablePointer<Int>, count: Int) {
+        guard count > 0 else { return }
+        words.withMemoryRebound(to: ItemPath.self, capacity: count) { append(contentsOf: UnsafeBufferPointer(start: $0, count: count)) }
+    }
+
     /// Puts the paths in ascending order: at once when they are already, in one merge when they
     /// are two ascending runs (the diff's inserts: those of the walk, then those of the items it
     /// put off), otherwise by sorting them.

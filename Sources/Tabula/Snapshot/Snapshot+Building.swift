@@ -115,18 +115,18 @@ extension Snapshot {
         // A Debug build hashes every identifier into one array, which the snapshot keeps for the
         // diff (`_identifierHashes`); `offset` is where the section's hashes start.
         var hashes = [Int]()
-        // `previous`'s sections, where its kept hashes of each start, and its hashes.
-        var reused: (sections: [SectionType], offsets: [Int], hashes: [Int])? = nil
+        // `previous`, when its kept hashes serve, and where those of each of its sections start.
+        var reusable: Snapshot? = nil, previousOffsets = [Int]()
         if _isUnoptimised {
             var total = 0
             for section in sections { total &+= section.items.count }
             hashes = [Int](repeating: 0, count: total)
             // Items with references are hashed afresh: an identifier read through one may have
             // changed behind the same bytes (see `ItemWalk.matchesByHashes`).
-            if let previous, let kept = previous._identifierHashes, _isPOD(Item.self) {
-                var offsets = [0]
-                for section in previous._sections { offsets.append(offsets[offsets.count &- 1] &+ section.items.count) }
-                reused = (previous._sections, offsets, kept)
+            if let previous, previous._identifierHashes != nil, _isPOD(Item.self) {
+                reusable = previous
+                previousOffsets = [0]
+                for section in previous._sections { previousOffsets.append(previousOffsets[previousOffsets.count &- 1] &+ section.items.count) }
             }
         }
         var offset = 0
@@ -140,7 +140,7 @@ extension Snapshot {
             let repeated: (token: Int32, row: Int32, newRow: Int)?
             if _isUnoptimised {
                 repeated = Self._insertHashingFirst(
-                    items, of: s, in: sections, into: &index, hashes: &hashes, at: offset, reusing: reused, of: previous, seeds: seeds)
+                    items, of: s, in: sections, into: &index, hashes: &hashes, at: offset, reusing: reusable, offsets: previousOffsets, seeds: seeds)
             } else {
                 // Apart from the Debug path: a closure that captured its state too cost this loop two
                 // instructions an item (build-100k-uuid in `instructions.sh`).
@@ -166,13 +166,13 @@ extension Snapshot {
     /// identifiers hashed first, in a loop of their own (through the hash closure, each item cost
     /// about 530 instructions in apply-churn10-100k-uuid, with the calls an unoptimised build makes),
     /// into `hashes` from `offset`, taking those of items with the same bytes as an item of
-    /// `previous`'s section with the same identifier from `reused` (its sections, where its kept
-    /// hashes of each start, and those hashes), when given. Returns the first repeat, as
+    /// `previous`'s section with the same identifier from the hashes `previous` kept (those of its
+    /// sections starting at `offsets`), when given. Returns the first repeat, as
     /// `_LocationTable.insertRows` does.
     @inlinable
     static func _insertHashingFirst(
         _ items: [Item], of s: Int, in sections: [SectionType], into index: inout _LocationTable, hashes: inout [Int], at offset: Int,
-        reusing reused: (sections: [SectionType], offsets: [Int], hashes: [Int])?, of previous: Snapshot?, seeds: _HashSeeds
+        reusing previous: Snapshot?, offsets: [Int], seeds: _HashSeeds
     ) -> (token: Int32, row: Int32, newRow: Int)? {
         let token = Int32(truncatingIfNeeded: s)
         return items.withUnsafeBufferPointer { items in
@@ -180,14 +180,13 @@ extension Snapshot {
                 // No base address: no item in any section, nothing to index.
                 guard let hashes = hashes.baseAddress.map({ $0 + offset }) else { return nil }
                 // The section of `previous` with this one's identifier, at the same place or not.
-                if let reused, let previous,
-                    let home = s < reused.sections.count && reused.sections[s].id == sections[s].id
+                if let previous, let kept = previous._identifierHashes,
+                    let home = s < previous._sections.count && previous._sections[s].id == sections[s].id
                         ? s : previous.sectionIndex(of: sections[s].id)
                 {
-                    reused.sections[home].items.withUnsafeBufferPointer { oldItems in
-                        reused.hashes.withUnsafeBufferPointer { oldHashes in
-                            _hashIdentifiers(
-                                of: items, into: hashes, seeds: seeds, reusing: oldItems, hashes: oldHashes.baseAddress! + reused.offsets[home])
+                    previous._sections[home].items.withUnsafeBufferPointer { oldItems in
+                        kept.withUnsafeBufferPointer { oldHashes in
+                            _hashIdentifiers(of: items, into: hashes, seeds: seeds, reusing: oldItems, hashes: oldHashes.baseAddress! + offsets[home])
                         }
                     }
                 } else {
