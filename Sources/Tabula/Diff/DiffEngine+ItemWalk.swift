@@ -141,8 +141,7 @@ extension DiffEngine {
         init(old: SnapshotType, new: SnapshotType, sections: SectionMatch, rule: UpdateRule, equalPrefixes: [Int]? = nil) {
             let oldSections = old._sections, newSections = new._sections
             let oldCount = oldSections.count, newCount = newSections.count
-            var oldOffsets = [Int](repeating: 0, count: oldCount + 1)
-            for s in 0..<oldCount { oldOffsets[s + 1] = oldOffsets[s] + oldSections[s].items.count }
+            let oldOffsets = SnapshotType._itemOffsets(of: oldSections)
             var stayStart = [Int](repeating: 0, count: newCount + 1)
             for t in 0..<newCount {
                 stayStart[t + 1] = stayStart[t] + (sections.newToOld[t] >= 0 ? newSections[t].items.count : 0)

@@ -125,8 +125,7 @@ extension Snapshot {
             // changed behind the same bytes (see `ItemWalk.matchesByHashes`).
             if let previous, previous._identifierHashes != nil, _isPOD(Item.self) {
                 reusable = previous
-                previousOffsets = [0]
-                for section in previous._sections { previousOffsets.append(previousOffsets[previousOffsets.count &- 1] &+ section.items.count) }
+                previousOffsets = Self._itemOffsets(of: previous._sections)
             }
         }
         var offset = 0

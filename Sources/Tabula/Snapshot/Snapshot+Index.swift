@@ -73,6 +73,16 @@ extension Snapshot {
         return id._rawHashValue(seed: 0)
     }
 
+    /// Where the items of each of `sections` start among all their items taken section after
+    /// section, and, last, how many there are: `sections.count + 1` offsets. The index's rows,
+    /// the diff's flags and a Debug build's kept hashes (`_identifierHashes`) are laid out so.
+    @inlinable
+    static func _itemOffsets(of sections: [SectionType]) -> [Int] {
+        var offsets = [Int](repeating: 0, count: sections.count + 1)
+        for s in 0..<sections.count { offsets[s + 1] = offsets[s] + sections[s].items.count }
+        return offsets
+    }
+
     /// The hashes (``_hash(_:_:)``) of the identifiers of `items`, written to `hashes`, for a
     /// Debug build (`_isUnoptimised`): the identifier type is checked once, not once an item,
     /// and the items are read through the pointer, without a call.

@@ -429,8 +429,7 @@ extension Snapshot {
         @inlinable
         init(_ sections: [SectionType], previous: Snapshot, positional: Bool, equalPrefixes: [Int]?) {
             let oldSections = previous._sections
-            var oldOffsets = [Int](repeating: 0, count: oldSections.count + 1)
-            for s in 0..<oldSections.count { oldOffsets[s + 1] = oldOffsets[s] + oldSections[s].items.count }
+            let oldOffsets = Snapshot._itemOffsets(of: oldSections)
             var newTotal = 0, longest = 0
             for section in sections {
                 newTotal += section.items.count
