@@ -88,9 +88,9 @@ extension Snapshot {
     /// every snapshot built without a ``DuplicatePolicy`` pays, one hash and one probe an item.
     /// On a throw, `self` is left empty.
     ///
-    /// A Debug build keeps the hashes (`_identifierHashes`), and, for items that hold no
-    /// references, takes those of items with the same bytes as an item of `previous` (the snapshot
-    /// a build against it falls back from) from the hashes `previous` kept, if any.
+    /// A Debug build, for items that hold no references, keeps the hashes (`_identifierHashes`),
+    /// and takes those of items with the same bytes as an item of `previous` (the snapshot a build
+    /// against it falls back from) from the hashes `previous` kept, if any.
     @inlinable
     mutating func _buildRejectingDuplicates(_ sections: [SectionType], reusing previous: Snapshot? = nil) throws {
         var index = Self._emptyIndex(for: sections)
@@ -158,7 +158,8 @@ extension Snapshot {
             }
         }
         try _install(sections, sectionTokens: sectionTokens, index: index, failure: failure)
-        if _isUnoptimised { _identifierHashes = hashes }
+        // Kept only where read: the diff and the next build use them for items without references.
+        if _isUnoptimised && _isPOD(Item.self) { _identifierHashes = hashes }
     }
 
     /// The items of section `s` of `sections` indexed as a Debug build indexes them: their

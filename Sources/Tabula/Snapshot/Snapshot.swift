@@ -74,7 +74,8 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
     /// it; `nil` otherwise. Cleared like ``_sameContentAs``.
     @usableFromInline var _lineage: _Lineage?
     /// The hashes (`_hash`) of the items' identifiers, section after section, in order: kept by a
-    /// full build in a Debug build (`_isUnoptimised`), which computes them anyway, so that a diff
+    /// full build in a Debug build (`_isUnoptimised`) of items that hold no references (`_isPOD`,
+    /// the only ones whose hashes are read), which computes them anyway, so that a diff
     /// to this snapshot matches its items without calling `id` again (see
     /// `DiffEngine.ItemWalk.matchByHashes`), and a later build takes those of items that come again
     /// (`_buildRejectingDuplicates(_:reusing:)`); `nil` otherwise, and after the builds that
