@@ -110,9 +110,9 @@ static inline _Bool tabula_insert_rows(uint32_t *words, intptr_t mask, const int
 /// item has its hash) is inserted: its path (`section`, then `k`, as Swift's `ItemPath`) is
 /// written to `inserted` at `*insertedCount`, which grows by one.
 ///
-/// Returns 0 once every item is visited. Returns 1 when an item is to be inserted and `inserted`
-/// holds `insertedCapacity` paths already: `*item` is that item, to be visited again once the
-/// caller has taken the paths. Returns 2 at a fingerprint that matches an entry that is not such
+/// Returns 0 once every item is visited. Returns 1 once `inserted` holds `insertedCapacity` paths:
+/// `*item` is the item after the last one inserted, where the walk goes on once the caller has
+/// taken the paths. Returns 2 at a fingerprint that matches an entry that is not such
 /// a match (another section, other bytes), which the caller confirms by comparing identifiers:
 /// `*item` is the item and `*bucket` the entry's bucket; to go on with its probe, the caller calls
 /// again with `*bucket` at the next bucket. A call with `*bucket` at -1 starts the probe of
@@ -150,16 +150,16 @@ static inline int tabula_match_hashed(const uint32_t *words, intptr_t mask, unsi
         for (;;) {
             uint32_t word = words[b];
             if (word == 0) {
+                inserted[2 * n] = section;
+                inserted[2 * n + 1] = k;
+                n += 1;
                 if (n == insertedCapacity) {
-                    *item = k;
+                    *item = k + 1;
                     *stay = s;
                     *insertedCount = n;
                     *nextRow = next;
                     return 1;
                 }
-                inserted[2 * n] = section;
-                inserted[2 * n + 1] = k;
-                n += 1;
                 break;
             }
             if (word != 1 && (word & fields) == print) {

@@ -472,7 +472,7 @@ extension DiffEngine {
         @inlinable
         var matchesByHashes: Bool {
             let index = old._index
-            return bytewise && _isPOD(Item.self) && newHashes != nil && !index.wide && index.pending == nil && index.count > 0
+            return _isUnoptimised && bytewise && _isPOD(Item.self) && newHashes != nil && !index.wide && index.pending == nil && index.count > 0
                 && _diffMatchesByHashes.get()
         }
 
@@ -529,7 +529,7 @@ extension DiffEngine {
                                         new.count, homeToken, homeOld.baseAddress, homeOld.count, size, stride, homeMatched.baseAddress,
                                         stayRows.baseAddress, stayTargets.baseAddress, t, inserted, batch, &insertedCount, &j, &bucket, &stay, &nextRow)
                                     matchedCount &+= stay &- before
-                                    // The items inserted so far, in order, before the item that came back.
+                                    // The items inserted so far, in order (at status 2, all before the item that came back).
                                     if insertedCount > 0 {
                                         if !sectionInserted { changes.inserts.append(pathWords: inserted, count: insertedCount) }
                                         stats.insertedItems += insertedCount
