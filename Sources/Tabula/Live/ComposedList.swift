@@ -39,7 +39,8 @@ where Item.ID: Sendable {
     ///
     /// - Precondition: `part` is one of the parts given at creation (a programming error otherwise).
     public func update(_ part: Part, with snapshot: Snapshot<SectionID, Item>) {
-        precondition(order.contains(part), "ComposedList.update: unknown part \(part); declare it in init(parts:)")
+        // `fatalError`, not `precondition`: an optimised build drops a precondition's message.
+        guard order.contains(part) else { fatalError("ComposedList.update: unknown part \(part); declare it in init(parts:)") }
         parts[part] = snapshot
         do {
             // Built against the driver's latest snapshot: the parts that did not change cost a comparison.
