@@ -138,7 +138,8 @@ where Item.ID: Sendable {
             let selected = path == cursor
             // An item of a section snapshot shows its level and, with children, ▸ or ▾.
             let outline = driver.outlineState(of: item.id)?.decorate("") ?? ""
-            var text = (selected ? "▸ " : "  ") + outline + cell.line(width: max(0, width - 2 - outline.count))
+            // Cut to the width as a whole: the cursor's and the outline's columns count too.
+            var text = ((selected ? "▸ " : "  ") + outline + cell.line(width: max(0, width - 2 - outline.count))).prefix(columns: width)
             if styled {
                 if let entry = marks[item.id], entry.until > now {
                     text = entry.mark == .inserted ? text.termGreen.termBold : entry.mark == .moved ? text.termYellow : text.termMagenta
