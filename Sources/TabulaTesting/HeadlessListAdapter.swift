@@ -172,6 +172,10 @@ extension HeadlessListAdapter: HeadlessListDelegate, HeadlessListPrefetching {
         core.contextMenu(at: path) ?? delegate?.listView(listView, contextMenuForItemAt: path)
     }
 
+    public func listView(_ listView: HeadlessListView, targetPathForMoveFrom source: ItemPath, proposed: ItemPath) -> ItemPath {
+        driver.targetPathForMove(from: source, proposed: proposed)
+    }
+
     public func listView(_ listView: HeadlessListView, prefetchItemsAt paths: [ItemPath]) { core.prefetch(at: paths) }
 
     public func listView(_ listView: HeadlessListView, cancelPrefetchingForItemsAt paths: [ItemPath]) { core.cancelPrefetching(at: paths) }

@@ -15,6 +15,9 @@ public protocol HeadlessListDelegate: AnyObject {
     func listView(_ listView: HeadlessListView, swipeActionsForItemAt path: ItemPath, edge: HeadlessAction.Edge) -> [HeadlessAction]?
     /// The context menu of the item at `path` (default: none), as `contextMenuConfigurationForRowAt`.
     func listView(_ listView: HeadlessListView, contextMenuForItemAt path: ItemPath) -> [HeadlessAction]?
+    /// Where a row dragged from `source` lands when the user lets go at `proposed` (default:
+    /// there), as `tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:)`.
+    func listView(_ listView: HeadlessListView, targetPathForMoveFrom source: ItemPath, proposed: ItemPath) -> ItemPath
 }
 
 extension HeadlessListDelegate {
@@ -26,4 +29,6 @@ extension HeadlessListDelegate {
     public func listView(_ listView: HeadlessListView, swipeActionsForItemAt path: ItemPath, edge: HeadlessAction.Edge) -> [HeadlessAction]? { nil }
     /// None, by default.
     public func listView(_ listView: HeadlessListView, contextMenuForItemAt path: ItemPath) -> [HeadlessAction]? { nil }
+    /// `proposed`, by default.
+    public func listView(_ listView: HeadlessListView, targetPathForMoveFrom source: ItemPath, proposed: ItemPath) -> ItemPath { proposed }
 }

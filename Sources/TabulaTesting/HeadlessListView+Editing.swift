@@ -29,13 +29,19 @@ extension HeadlessListView {
         try dataSource.listView(self, commitDeleteOfItemAt: path)
     }
 
-    /// Moves an item as a drag in editing mode does: the view moves the cell itself, then tells the
-    /// data source, which must update its model only.
+    /// Moves an item as a drag in editing mode does: the delegate may retarget the drop
+    /// (``HeadlessListDelegate/listView(_:targetPathForMoveFrom:proposed:)``), the view moves the
+    /// cell itself, then tells the data source, which must update its model only.
     ///
+    /// - Returns: where the row landed.
     /// - Throws: ``ListViewError/itemPathOutOfRange(_:operation:)`` for a bad path.
-    public func interactiveMove(from source: ItemPath, to destination: ItemPath) throws {
+    @discardableResult
+    public func interactiveMove(from source: ItemPath, to proposed: ItemPath) throws -> ItemPath {
         guard contains(source) else { throw ListViewError.itemPathOutOfRange(source, operation: "move from") }
-        guard let dataSource, dataSource.listView(self, canMoveItemAt: source) else { return }
+        guard let dataSource, dataSource.listView(self, canMoveItemAt: source) else { return source }
+        let destination = delegate?.listView(self, targetPathForMoveFrom: source, proposed: proposed) ?? proposed
+        // Dropped where it was picked up: nothing moved.
+        guard destination != source else { return source }
         var after = sectionCounts
         after[source.section] -= 1
         guard after.indices.contains(destination.section), (0...after[destination.section]).contains(destination.item) else {
@@ -53,5 +59,6 @@ extension HeadlessListView {
         sectionCounts = after
         try dataSource.listView(self, moveItemAt: source, to: destination)
         try layout()
+        return destination
     }
 }

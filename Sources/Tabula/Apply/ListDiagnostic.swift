@@ -21,6 +21,9 @@ public struct ListDiagnostic: Hashable, Sendable, CustomStringConvertible {
         /// The closure of an observed list (``ListDriver/follow(animatingDifferences:_:)``) threw; the last
         /// good list stays on screen, and the models it read are still followed.
         case observedListFailed(String)
+        /// The view moved a row into or out of a section shown as an outline, where no tree can
+        /// hold it (a row of an outline moves among its siblings only). The row was moved back.
+        case refusedMove(item: String, from: ItemPath, to: ItemPath)
     }
 
     /// What happened.
@@ -45,6 +48,8 @@ public struct ListDiagnostic: Hashable, Sendable, CustomStringConvertible {
             return "an edit by the user no longer applies (\(error)); nothing was changed"
         case let .observedListFailed(error):
             return "the observed list could not be built (\(error)); the last good list stays"
+        case let .refusedMove(item, from, to):
+            return "the move of \(item) from \(from) to \(to) would take a row into or out of an outline section; it was moved back"
         }
     }
 }

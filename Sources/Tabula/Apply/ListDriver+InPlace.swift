@@ -56,7 +56,9 @@ extension ListDriver {
 
     /// Shows `edit` in one batch of known updates, or through a diff while another update runs.
     func applyInPlace(_ edit: InPlaceEdit<SectionID, Item>, animated: Bool, completion: (@MainActor (ApplyResult) -> Void)?) throws {
-        if running {
+        // While an update runs, or when an outline's rows come or go (which cells must show a
+        // new outline state is decided against the trees), the edit goes through the diff.
+        if running || (!sectionTrees.isEmpty && (!edit.deletions.isEmpty || !edit.appends.isEmpty)) {
             var next = latestSnapshot
             try edit.perform(on: &next)
             apply(next, animatingDifferences: animated, completion: completion)
@@ -67,7 +69,7 @@ extension ListDriver {
         // Validated above: the edit cannot throw on this snapshot, and leaves it unchanged if it did.
         func commit() {
             try? edit.perform(on: &snapshot, validated: true)
-            if !edit.deletions.isEmpty || !edit.appends.isEmpty { keepSectionTrees(matching: snapshot) }
+            if !edit.deletions.isEmpty || !edit.appends.isEmpty { settleSectionTrees(matching: snapshot) }
         }
         guard !update.isEmpty || cellUpdates else {
             commit()

@@ -84,12 +84,18 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         var snapshot: Snapshot<SectionID, Item>
         var mode: Mode
         var callbacks: [@MainActor (ApplyResult) -> Void]
+        /// The trees of the snapshot's outline sections, set when it is queued.
+        var trees: SectionTrees<SectionID, Item>.Trees = [:]
     }
 
     var pending: Job?
     /// The callbacks of the job whose changeset is being shown.
     var inFlightCallbacks: [@MainActor (ApplyResult) -> Void] = []
     private var inFlightTarget: Snapshot<SectionID, Item>?
+    /// Whether an update diffed from a snapshot is in flight (not an edit in place).
+    var hasDiffedUpdateInFlight: Bool { inFlightTarget != nil }
+    /// The trees of the outline sections of ``inFlightTarget``.
+    private var inFlightTrees: SectionTrees<SectionID, Item>.Trees = [:]
     /// Called once the driver has nothing running and nothing waiting.
     private var idleWaiters: [@MainActor () -> Void] = []
     /// The view changed itself (an interactive move) while a changeset was in flight: that
@@ -207,7 +213,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         _ next: Snapshot<SectionID, Item>, animatingDifferences: Bool = true, completion: (@MainActor (ApplyResult) -> Void)? = nil
     ) {
         if !running, let view, view.canAnimateUpdates, showsWithoutDiff(next) {
-            keepSectionTrees(matching: next)
+            settleSectionTrees(matching: next)
             _snapshot = next.clearingUpdateRequests()
             if let completion { settleUnchanged(calling: completion) }
             return
@@ -272,8 +278,10 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
 
     private func enqueue(_ job: Job) {
         let replaced = pending?.callbacks ?? []
-        pending = job
+        var job = job
         keepSectionTrees(matching: job.snapshot)
+        job.trees = sectionTrees.trees
+        pending = job
         for callback in replaced { callback(.superseded) }
         guard !running else { return }
         running = true
@@ -308,17 +316,25 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     /// waiting gets the same move by identity (next to the same neighbour), so neither the move
     /// nor the waiting update is lost.
     ///
+    /// In a section shown as an outline (``apply(_:to:animatingDifferences:completion:)``), the
+    /// item moves among its siblings, where its row landed, and its children follow it; a move
+    /// into or out of such a section is animated back and reported as
+    /// ``ListDiagnostic/Kind/refusedMove(item:from:to:)``. Adapters keep rows where they may
+    /// land while the user drags them.
+    ///
     /// - Returns: the snapshot now on screen.
     /// - Throws: ``SnapshotError/itemPathOutOfRange(_:itemsInSection:)`` for a bad path; nothing
     ///   changes then.
     @discardableResult
     public func acknowledgeMove(from source: ItemPath, to destination: ItemPath) throws -> Snapshot<SectionID, Item> {
         let item = try snapshot.existingItem(at: source)
+        let shown = snapshot
         var next = snapshot
         try next.moveItem(at: source, to: destination)
         snapshot = next
-        keepSectionTrees(matching: next)
         if running { viewChangedUnderneath = true }
+        if acknowledgeOutlineMove(of: item.id, from: source, to: destination, before: shown) { return next }
+        if !running { settleSectionTrees(matching: next) }
         if var waiting = pending, let path = next.itemPath(for: item.id), let section = next.section(at: path.section) {
             let before = path.item > 0 ? section.items[path.item - 1].id : nil
             let after = path.item + 1 < section.items.count ? section.items[path.item + 1].id : nil
@@ -327,6 +343,11 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
             } else if let after, waiting.snapshot.contains(after), (try? waiting.snapshot.moveItem(item.id, beforeItem: after)) != nil {
                 pending = waiting
             }
+        }
+        if var waiting = pending, !sectionTrees.isEmpty {
+            keepSectionTrees(matching: waiting.snapshot)
+            waiting.trees = sectionTrees.trees
+            pending = waiting
         }
         return next
     }
@@ -359,10 +380,12 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         }
         pending = nil
         inFlightTarget = job.snapshot
+        inFlightTrees = job.trees
         inFlightCallbacks = job.callbacks
         guard let view, view.canAnimateUpdates, job.mode != .reload else {
             inFlightTarget = nil
             snapshot = job.snapshot.clearingUpdateRequests()
+            if !sectionTrees.isEmpty { sectionTrees.settle(on: job.trees) }
             self.view?.reloadData()
             finish(.reloaded(job.mode == .reload ? .requested : .notShowing))
             drain()
@@ -370,21 +393,26 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         }
         let animated = job.mode == .animated
         let source = snapshot
-        if showsWithoutDiff(job.snapshot) {
-            settle(on: job.snapshot, .unchanged)
+        var marked = job.snapshot
+        // Cells draw an outline item's state as it was when they were configured: those whose
+        // state differs from the target's are configured again.
+        if !sectionTrees.isEmpty { sectionTrees.markOutlineChanges(in: &marked, from: source, to: job.trees) }
+        let target = marked
+        if showsWithoutDiff(target) {
+            settle(on: target, .unchanged)
             return
         }
         let classify = Differ.Content(updateKind: updateKind, equalityUpdates: equalityUpdates)
         let keepsCell = canReconfigure, diff = differ.run
-        if source.numberOfItems + job.snapshot.numberOfItems > backgroundDiffThreshold {
+        if source.numberOfItems + target.numberOfItems > backgroundDiffThreshold {
             Task { @MainActor in
                 let changeset = await Task.detached(priority: .userInitiated) {
-                    diff(source, job.snapshot, classify, keepsCell)
+                    diff(source, target, classify, keepsCell)
                 }.value
                 self.perform(changeset, stage: 0, animated: animated)
             }
         } else {
-            perform(diff(source, job.snapshot, classify, keepsCell), stage: 0, animated: animated)
+            perform(diff(source, target, classify, keepsCell), stage: 0, animated: animated)
         }
     }
 
@@ -400,7 +428,8 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
             viewChangedUnderneath = false
             // The view moved a row itself: diff to the same target again, from what it shows now.
             if pending == nil {
-                pending = Job(snapshot: changeset.target, mode: animated ? .animated : .withoutAnimation, callbacks: inFlightCallbacks)
+                pending = Job(
+                    snapshot: changeset.target, mode: animated ? .animated : .withoutAnimation, callbacks: inFlightCallbacks, trees: inFlightTrees)
                 inFlightCallbacks = []
             } else {
                 finish(.superseded)
@@ -445,7 +474,13 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
             drain()
             return
         }
-        view.performBatchUpdates(stage.update, animated: animated, updateData: { self.snapshot = stage.snapshot }) {
+        view.performBatchUpdates(
+            stage.update, animated: animated,
+            updateData: {
+                self.snapshot = stage.snapshot
+                if index == 0 && !self.sectionTrees.isEmpty { self.sectionTrees.beginShowing(self.inFlightTrees) }
+            }
+        ) {
             self.perform(changeset, stage: index + 1, animated: animated)
         }
     }
@@ -459,6 +494,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     private func settle(on target: Snapshot<SectionID, Item>, _ result: ApplyResult) {
         inFlightTarget = nil
         snapshot = target.clearingUpdateRequests()
+        if !sectionTrees.isEmpty { sectionTrees.settle(on: inFlightTrees) }
         finish(result)
         drain()
     }
@@ -480,6 +516,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         inFlightTarget = nil
         if case .fallback(let diagnostic) = reason { report(diagnostic) }
         snapshot = target.clearingUpdateRequests()
+        if !sectionTrees.isEmpty { sectionTrees.settle(on: inFlightTrees) }
         view?.reloadData()
         finish(.reloaded(reason))
     }

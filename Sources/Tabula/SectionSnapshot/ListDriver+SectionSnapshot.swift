@@ -68,7 +68,9 @@ extension ListDriver {
     }
 
     /// How the item `id` is drawn in an outline: its level and whether it is expanded, from the
-    /// section snapshot applied to its section. The views that draw it themselves ask it (see
+    /// section snapshot applied to its section, as the data source shows it (``snapshot``): while
+    /// an update waits, a cell configured now shows the state on screen, and the update
+    /// reconfigures it. The views that draw it themselves ask it (see
     /// ``OutlineState``); so does a configurator of a cell that does not. `nil` when the item is not
     /// on screen or its section was not given a section snapshot (a plain section).
     ///
@@ -76,9 +78,8 @@ extension ListDriver {
     public func outlineState(of id: Item.ID) -> OutlineState? {
         // Every cell a collection adapter, the headless view or the terminal configures asks:
         // a list with no section snapshot answers without a look-up.
-        guard !sectionTrees.trees.isEmpty, let section = snapshot.sectionIdentifier(containingItem: id), let tree = sectionTrees.trees[section], tree.isVisible(id)
-        else { return nil }
-        return tree.outlineState(of: id)
+        guard !sectionTrees.isEmpty else { return nil }
+        return sectionTrees.outlineState(of: id, in: snapshot)
     }
 
     /// Expands the item `id` when ``SectionSnapshotHandlers/shouldExpand`` allows it: calls
@@ -131,7 +132,74 @@ extension ListDriver {
         return try setExpansion(of: id, to: !tree.isExpanded(id), animated: animatingDifferences, completion: completion)
     }
 
+    /// Where a row dragged from `source` may land, given the place `proposed` the view offers:
+    /// a row of an outline section stays in its section, among its siblings (its children follow
+    /// it once it lands); a row of a plain section does not enter an outline section. Adapters
+    /// answer the view's "target index path for move" with it.
+    ///
+    /// - Complexity: O(1) in a list without section snapshots; otherwise O(*r*·*d*) for the *r*
+    ///   rows of the item's section, of depth at most *d*.
+    package func targetPathForMove(from source: ItemPath, proposed: ItemPath) -> ItemPath {
+        guard !sectionTrees.isEmpty, let from = snapshot.section(at: source.section), source.item < from.items.count else { return proposed }
+        let id = from.items[source.item].id
+        let trees = sectionTrees.newestShown
+        guard let tree = trees[from.id], tree.isVisible(id) else {
+            let into = snapshot.section(at: proposed.section).map { trees[$0.id] != nil } ?? false
+            return into ? source : proposed
+        }
+        var rows = from.items.map(\.id)
+        rows.remove(at: source.item)
+        let wanted = proposed.section == source.section ? proposed.item : (proposed.section < source.section ? 0 : rows.count)
+        let allowed = tree.destinationRows(forMoving: id, among: rows)
+        let nearest = allowed.min { abs($0 - wanted) < abs($1 - wanted) }!
+        return ItemPath(item: nearest, section: source.section)
+    }
+
     // MARK: Internals
+
+    /// Records a move the view made itself when it touches an outline section (see
+    /// ``acknowledgeMove(from:to:)``), `before` being what was on screen before it; `false` when
+    /// it touches none, and the move is a plain one.
+    ///
+    /// Within an outline section, the item moves among its siblings to where its row landed, in
+    /// the tree on screen and in the newest one, and the section is shown as its tree then says:
+    /// the item's children follow it. A move into or out of an outline section, which no tree can
+    /// describe, is undone (animated back) and reported.
+    func acknowledgeOutlineMove(of id: Item.ID, from source: ItemPath, to destination: ItemPath, before: Snapshot<SectionID, Item>) -> Bool {
+        guard !sectionTrees.isEmpty, let from = before.section(at: source.section)?.id, let to = snapshot.section(at: destination.section)?.id
+        else { return false }
+        let trees = sectionTrees.newestShown
+        let moved = trees[from].flatMap { $0.isVisible(id) ? $0 : nil }
+        guard moved != nil || trees[to] != nil else { return false }
+        guard var shown = moved, from == to else {
+            report(ListDiagnostic(.refusedMove(item: "\(id)", from: source, to: destination)))
+            // An update queued or diffed heads to a snapshot without the move, and is diffed again
+            // (`viewChangedUnderneath`); otherwise (nothing running, or an in-place edit in
+            // flight, already in `before`) the row is moved back.
+            if pending == nil && !hasDiffedUpdateInFlight { apply(before, animatingDifferences: true, completion: nil) }
+            return true
+        }
+        shown.moveAmongSiblings(id, toRow: destination.item, of: snapshot.items(inSection: to)?.map(\.id) ?? [])
+        sectionTrees.replaceNewestShown(shown, for: to)
+        guard var latest = sectionTrees.trees[to], latest.contains(id), latest.parent(of: id)?.id == shown.parent(of: id)?.id else {
+            return true
+        }
+        // With the newest values of its items (an update may be waiting).
+        for item in latestSnapshot.items(inSection: to) ?? [] where latest.contains(item.id) { latest.nodes[item.id]!.item = item }
+        latest.moveAmongSiblings(id, as: shown)
+        sectionTrees.trees[to] = latest
+        guard let next = try? snapshot(showing: latest, in: to) else { return true }
+        if var waiting = pending {
+            waiting.snapshot = next
+            keepSectionTrees(matching: next)
+            waiting.trees = sectionTrees.trees
+            pending = waiting
+        } else {
+            apply(next, animatingDifferences: true, completion: nil)
+        }
+        return true
+    }
+
 
     /// Forgets the section snapshot of each section whose items `snapshot` changes another way
     /// than through ``apply(_:to:animatingDifferences:completion:)``: the tree no longer describes
@@ -141,16 +209,26 @@ extension ListDriver {
     // The check for none is inlined into `apply`'s inlined path, which then calls nothing here.
     @inlinable
     func keepSectionTrees(matching snapshot: Snapshot<SectionID, Item>) {
-        if !sectionTrees.trees.isEmpty { forgetChangedSectionTrees(matching: snapshot) }
+        if !sectionTrees.isEmpty { forgetChangedSectionTrees(matching: snapshot) }
     }
 
     /// ``keepSectionTrees(matching:)`` when there are section snapshots.
     @usableFromInline
     func forgetChangedSectionTrees(matching snapshot: Snapshot<SectionID, Item>) {
-        sectionTrees.trees = sectionTrees.trees.filter { section, tree in
-            guard let items = snapshot.items(inSection: section) else { return false }
-            return tree.hasVisibleItems(identifiedAs: items)
-        }
+        sectionTrees.keepTrees(matching: snapshot)
+    }
+
+    /// ``keepSectionTrees(matching:)`` for a snapshot shown at once, with no update in flight: the
+    /// cells show its trees.
+    @inlinable
+    func settleSectionTrees(matching snapshot: Snapshot<SectionID, Item>) {
+        if !sectionTrees.isEmpty { settleChangedSectionTrees(matching: snapshot) }
+    }
+
+    @usableFromInline
+    func settleChangedSectionTrees(matching snapshot: Snapshot<SectionID, Item>) {
+        sectionTrees.keepTrees(matching: snapshot)
+        sectionTrees.settle(on: sectionTrees.trees)
     }
 
     /// Deletes the item `id` from the section snapshot applied to its section, with the items
@@ -183,23 +261,21 @@ extension ListDriver {
         return (flat, false)
     }
 
-    /// ``latestSnapshot`` with the section `section` showing `tree`'s visible items; the items that
-    /// stay and whose outline state changes are marked to be reconfigured.
+    /// ``latestSnapshot`` with the section `section` showing `tree`'s visible items. Reload and
+    /// reconfigure requests of items that stay are kept; which cells must be configured again for
+    /// their outline state is decided when the update starts, against what is on screen then.
     func snapshot(showing tree: SectionSnapshot<Item>, in section: SectionID) throws -> Snapshot<SectionID, Item> {
         var next = latestSnapshot
         let visible = tree.visibleItems
-        var changed: [Item.ID] = []
-        if let current = next.items(inSection: section), let old = currentTree(for: section) {
-            for item in visible where old.tree.contains(item.id) {
-                let before = old.applied ? old.tree.outlineState(of: item.id) : nil
-                if before != tree.outlineState(of: item.id) { changed.append(item.id) }
-            }
+        if let current = next.items(inSection: section) {
+            let requests = current.compactMap { item in next._updateMarks[item.id].map { (item.id, $0) } }
             try next.deleteItems(current.map(\.id))
+            try next.appendItems(visible, toSection: section)
+            for (id, kind) in requests where next.contains(id) { next._updateMarks[id] = kind }
         } else {
             try next.appendSections([section])
+            try next.appendItems(visible, toSection: section)
         }
-        try next.appendItems(visible, toSection: section)
-        try next.reconfigureItems(changed)
         return next
     }
 
@@ -240,12 +316,4 @@ extension ListDriver {
         try apply(tree, to: now, animatingDifferences: animated, completion: completion)
         return true
     }
-}
-
-/// What a driver keeps of section snapshots: the last one applied to each section, and the
-/// handlers.
-@usableFromInline
-struct SectionTrees<SectionID: Hashable, Item: Identifiable> where Item.ID: Sendable {
-    @usableFromInline var trees: [SectionID: SectionSnapshot<Item>] = [:]
-    var handlers = SectionSnapshotHandlers<Item>()
 }
