@@ -180,6 +180,18 @@
             try? core.moveItem(from: sourceIndexPath.itemPath, to: destinationIndexPath.itemPath)  // a failure is reported by the core
         }
 
+        /// Keeps a dragged item where it may land (an item of an outline section among its
+        /// siblings, a plain item out of outlines), then asks your ``delegate``.
+        public func collectionView(
+            _ collectionView: UICollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+            atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
+        ) -> IndexPath {
+            let target = IndexPath(driver.targetPathForMove(from: originalIndexPath.itemPath, proposed: proposedIndexPath.itemPath))
+            return delegate?.collectionView?(
+                collectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath: originalIndexPath, atCurrentIndexPath: currentIndexPath,
+                toProposedIndexPath: target) ?? target
+        }
+
         /// The supplementary view of `kind` for the section: its configurator's view, or else for
         /// headers and footers a ``TabulaTitleView`` with the section's title. A kind the layout
         /// asks for and nobody configured gets an empty title view and a diagnostic.

@@ -191,6 +191,16 @@
             try? core.moveItem(from: sourceIndexPath.itemPath, to: destinationIndexPath.itemPath)  // a failure is reported by the core
         }
 
+        /// Keeps a dragged row where it may land (a row of an outline section among its siblings,
+        /// a plain row out of outlines), then asks your ``delegate``.
+        public func tableView(
+            _ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+            toProposedIndexPath proposedDestinationIndexPath: IndexPath
+        ) -> IndexPath {
+            let target = IndexPath(driver.targetPathForMove(from: sourceIndexPath.itemPath, proposed: proposedDestinationIndexPath.itemPath))
+            return delegate?.tableView?(tableView, targetIndexPathForMoveFromRowAt: sourceIndexPath, toProposedIndexPath: target) ?? target
+        }
+
         /// Hands the items at `indexPaths` to `onPrefetch`.
         public func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath]) {
             core.prefetch(at: indexPaths.map(\.itemPath))
