@@ -3,11 +3,11 @@ import Tabula
 import TabulaTesting
 import TabulaExamples
 
-/// Each seed's worked example, running against the headless view on Linux.
+/// Each worked example, running against the headless view on Linux.
 @MainActor
-@Suite("The seeds' examples")
+@Suite("The worked examples")
 struct ExamplesTests {
-    @Test("S0: two sections, a nib cell and a class cell, no aggregate configurator")
+    @Test("Mixed cells: two sections, a nib cell and a class cell, no aggregate configurator")
     func mixedCells() async throws {
         let list = HeadlessListView(viewportHeight: nil, resources: MixedCellsExample.bundle)
         let adapter = try HeadlessListAdapter<String, MixedRow>(listView: list, cells: MixedCellsExample.cells)
@@ -27,7 +27,7 @@ struct ExamplesTests {
         #expect(list.cellForItem(at: ItemPath(item: 0, section: 1)) is TextCell)
     }
 
-    @Test("S1: asynchronous user search; selecting a user opens their repositories")
+    @Test("User search: asynchronous user search; selecting a user opens their repositories")
     func userSearch() async throws {
         let screen = try UserSearchScreen(fetcher: BundledUsers(delayMilliseconds: 5))
         try await screen.search("ra")
@@ -54,7 +54,7 @@ struct ExamplesTests {
             """)
     }
 
-    @Test("S2: rows of many types; static rows without index arithmetic; adding animates an insert")
+    @Test("Events feed: rows of many types; static rows without index arithmetic; adding animates an insert")
     func eventsFeed() async throws {
         let list = HeadlessListView(viewportHeight: nil)
         let adapter = try HeadlessListAdapter<String, AnyListItem>(listView: list, cells: EventsFeed.cells)
@@ -80,7 +80,7 @@ struct ExamplesTests {
         #expect(insert.stages.map(\.update) == [BatchUpdate(insertedItems: [ItemPath(item: 5, section: 0)])])
     }
 
-    @Test("S3: one settings data source behind two screens; switches update the model")
+    @Test("Settings: one settings data source behind two screens; switches update the model")
     func settings() async throws {
         let model = SettingsDataSource()
         let main = HeadlessListView(viewportHeight: nil), sub = HeadlessListView(viewportHeight: nil)
@@ -121,7 +121,7 @@ struct ExamplesTests {
         #expect(mainAdapter.driver.diagnostics.isEmpty && subAdapter.driver.diagnostics.isEmpty)
     }
 
-    @Test("S4: one provider shown in a table and a collection")
+    @Test("Countries: one provider shown in a table and a collection")
     func countries() async throws {
         let table = HeadlessListView(flavor: .table, viewportHeight: 4)
         let collection = HeadlessListView(flavor: .collection, viewportHeight: 4)
@@ -134,7 +134,7 @@ struct ExamplesTests {
         let expected = "## Countries\n   Argentina  —  Buenos Aires\n   Australia  —  Canberra\n   Austria  —  Vienna"
         #expect(table.renderedText() == expected)
         #expect(collection.renderedText() == expected)
-        #expect(Countries.provider.item(at: ItemPath(item: 999, section: 0)) == nil, "out of range is nil, not a crash (S4.1)")
+        #expect(Countries.provider.item(at: ItemPath(item: 999, section: 0)) == nil, "out of range is nil, not a crash")
         #expect(table.counters.cellsCreated == 3, "only visible rows are configured")
 
         // Swap the provider: the view code above is untouched.

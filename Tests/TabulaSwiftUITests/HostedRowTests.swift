@@ -21,7 +21,7 @@ struct HostedRowTests {
             adapter?.apply(model.settings)
         }
         await adapter.apply(model.settings)
-        // The same text as the content cells of seed 003's UIKit screen (TabulaExamplesTests).
+        // The same text as the content cells of the settings example's UIKit screen (TabulaExamplesTests).
         #expect(list.renderedText() == """
             ## General
                Dark mode  [off]

@@ -78,7 +78,7 @@ struct AdapterTests {
         ])
     }
 
-    @Test("one cell class under several reuse identifiers is fine (the S4 seed's limit)")
+    @Test("one cell class under several reuse identifiers is fine (a limit of the classic generic coordinator)")
     func oneClassSeveralIdentifiers() throws {
         let cells = CellConfigurators<Mixed> {
             CellConfigurator.cell(TitleCell.self, reuseIdentifier: "big", for: \.title) { cell, text in cell.text = text.uppercased() }

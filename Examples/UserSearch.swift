@@ -50,7 +50,7 @@ public struct BundledUsers: UserFetching {
 
 /// A self-configuring cell (a ``ConfigurableCell``): it configures itself from a
 /// user, so the screen below names the class and nothing else. An app's `UITableViewCell` conforms
-/// the same way (`ExamplesUIKit/S1-UserSearchViewController.swift`).
+/// the same way (`ExamplesUIKit/UserSearchViewController.swift`).
 public final class UserCell: HeadlessCell, ConfigurableCell {
     public func configure(with user: User) { apply(Self.content(for: user)) }
     public static func content(for user: User) -> CellContent {

@@ -11,7 +11,7 @@ struct Note: Identifiable, Hashable, Sendable {
     var title: String
 }
 
-/// Seed 004's `ConfigurableCell`, as a headless cell.
+/// A `ConfigurableCell` (a cell with an associated data type), as a headless cell.
 final class NoteCell: HeadlessCell, ConfigurableCell {
     func configure(with note: Note) { text = "note: \(note.title)" }
 }
@@ -54,8 +54,8 @@ struct Clashing: ListItem {
 }
 
 @MainActor
-@Suite("The seeds' shapes: ConfigurableCell, ListItem, contexts, prototypes")
-struct SeedShapesTests {
+@Suite("Classic data-source shapes: ConfigurableCell, ListItem, contexts, prototypes")
+struct ClassicShapesTests {
     @Test("a ConfigurableCell needs no closure and mixes with closure configurators in one list")
     func configurableCellsMix() async throws {
         let cells = CellConfigurators<Note> {
@@ -186,7 +186,7 @@ struct SeedShapesTests {
 }
 
 @MainActor
-@Suite("Seed 004: sources swap without touching the view code")
+@Suite("Data providers: sources swap without touching the view code")
 struct ListSourceTests {
     @MainActor
     final class FakeLiveSource: ListSource {
@@ -250,7 +250,7 @@ final class RecordingRegistrar: CellRegistrar {
 }
 
 @MainActor
-@Suite("Seed 000: plain values and one-call lists")
+@Suite("Plain values and one-call lists")
 struct PlainValuesTests {
     @Test("a section of plain values, each its own identity; a repeated value is a typed error naming it")
     func values() async throws {
