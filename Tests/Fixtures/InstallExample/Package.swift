@@ -6,9 +6,10 @@ let package = Package(
     name: "MyApp",
     platforms: [.iOS(.v15), .macOS(.v13)],
     dependencies: [
-        .package(url: "https://github.com/tabula-swift/Tabula", from: "0.1.0"),
-        // Or, with Tabula cloned beside your package:
-        // .package(path: "../Tabula"),
+        // Tabula cloned beside this package, in a folder named Tabula:
+        .package(path: "../Tabula"),
+        // Once Tabula is published, its address replaces the path:
+        // .package(url: "<Tabula's published repository URL>", from: "0.1.0"),
     ],
     targets: [
         .target(name: "MyApp", dependencies: [
