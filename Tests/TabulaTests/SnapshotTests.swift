@@ -328,3 +328,24 @@ struct SnapshotTests {
         #expect(sample.allItems.map(\.id) == [1, 2, 3, 4])
     }
 }
+
+/// A class item whose identifier can change: what the documentation says must not happen.
+final class MutableIdentity: Identifiable {
+    var id: Int
+    init(_ id: Int) { self.id = id }
+}
+
+@Suite("Identifiers must be stable")
+struct StableIdentifierTests {
+    @Test("an edit that reaches an item whose identifier changed while a snapshot held it says so, in every build")
+    func changedIdentifierTraps() async throws {
+        let result = try #require(await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let items = [MutableIdentity(1), MutableIdentity(2), MutableIdentity(3)]
+            var snapshot = try Snapshot<String, MutableIdentity>([Section("a", items: items)])
+            items[1].id = 20
+            try snapshot.deleteItems([1])
+        })
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("identifier changed while a snapshot held it"), "\(message.suffix(600))")
+    }
+}

@@ -360,7 +360,11 @@ struct _LocationTable: Sendable {
     @inlinable
     func bucket(hash: Int, token: Int32, row: Int32) -> Int {
         guard let found = first(hash: hash, where: { $0 == token && $1 == row }) else {
-            preconditionFailure("the item index has no entry at row \(row) of section token \(token)")
+            // Only an item whose `id` changed while a snapshot held it (a class item) is missing
+            // under its hash. `fatalError`: an optimised build drops a precondition's message.
+            fatalError(
+                "Tabula: the item at row \(row) of its section is not found under its identifier: its identifier changed while a "
+                    + "snapshot held it. Identifiers must be stable: give a class item a `let id`, or make a new object for a new identity.")
         }
         return found.bucket
     }

@@ -20,6 +20,10 @@
 /// A snapshot never traps on bad data: duplicate or unknown identifiers and out-of-range paths throw
 /// a ``SnapshotError`` that names them, and a throwing edit leaves the snapshot unchanged.
 ///
+/// - Precondition: an item's `id` stays the same while a snapshot holds the item. Only a class item
+///   can break this (a snapshot holds its own copy of a value); an edit that then reaches the item
+///   stops the app with a message that says so. See <doc:IdentityAndEquality>.
+///
 /// Snapshots are values. They are `Sendable` when their items are, so they can be built and diffed
 /// off the main actor.
 public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where Item.ID: Sendable {
