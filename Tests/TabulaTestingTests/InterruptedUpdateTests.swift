@@ -12,37 +12,21 @@ struct Entry: Identifiable, Equatable, Sendable {
 typealias EntrySnapshot = Snapshot<String, Entry>
 
 /// A headless list view driven by a `ListDriver`, whose batch completions are held back as long as
-/// ``holding`` is set, as an animation holds UIKit's: work that arrives meanwhile lands while an
-/// update is in flight. It is the view's data source (answering with the driver's snapshot), and
-/// acknowledges the rows the user moves.
+/// ``holding`` is set (``HoldingListView``). It is the view's data source (answering with the
+/// driver's snapshot), and acknowledges the rows the user moves.
 @MainActor
-final class HeldListView: ListViewUpdating, HeadlessListDataSource {
-    let list: HeadlessListView
+final class HeldListView: HoldingListView, HeadlessListDataSource {
     let driver: ListDriver<String, Entry>
-    var holding = true
-    private(set) var held: [@MainActor () -> Void] = []
-    /// Batches performed so far, and the errors the view raised for any of them.
-    private(set) var batches = 0
-    private(set) var rejections: [String] = []
 
     init(flavor: ListFlavor = .table, updates: UpdateKind = .reload) {
-        list = HeadlessListView(flavor: flavor, viewportHeight: nil)
-        list.register(HeadlessCell.self, forCellReuseIdentifier: "cell")
         driver = ListDriver(updates: updates)
+        super.init(flavor: flavor, holding: true)
         list.dataSource = self
         driver.view = self
     }
 
-    /// Completes the oldest batch held back (which may start the next one).
-    func completeOne() {
-        guard !held.isEmpty else { return }
-        held.removeFirst()()
-    }
-
     /// Completes batches until the driver has nothing left to do.
-    func settle() {
-        while !held.isEmpty { completeOne() }
-    }
+    func settle() { completeAll() }
 
     /// What the view should show for `snapshot`: every header, row and footer.
     static func rendering(of snapshot: EntrySnapshot) -> String {
@@ -50,25 +34,6 @@ final class HeldListView: ListViewUpdating, HeadlessListDataSource {
             (section.header.map { ["## \($0)"] } ?? []) + section.items.map { "   \($0.text)" }
                 + (section.footer.map { ["   (\($0))"] } ?? [])
         }.joined(separator: "\n")
-    }
-
-    // MARK: ListViewUpdating
-
-    var flavor: ListFlavor { list.flavor }
-    var canAnimateUpdates: Bool { list.hasLoadedData && list.isInWindow }
-    func displayedItemCounts() -> [Int] { list.itemCounts }
-    func reloadData() { try? list.reloadData() }
-
-    func performBatchUpdates(_ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void) {
-        updateData()
-        batches += 1
-        do {
-            try list.performBatchUpdates(update, animated: animated)
-        } catch {
-            rejections.append("\(error)")
-            try? list.reloadData()
-        }
-        if holding { held.append(completion) } else { completion() }
     }
 
     // MARK: HeadlessListDataSource

@@ -3,40 +3,30 @@ import TabulaTesting
 import Testing
 
 /// A headless list of a plain section ("recent") and an outline section ("folders"), driven by a
-/// `ListDriver`, whose batch completions are held back while ``holding`` is set, as an animation
-/// holds UIKit's. Its cells draw each item's level and disclosure as the driver reports them when
-/// they are configured, as a table's cells do: a cell that is not configured again keeps what it
-/// drew. It acknowledges the rows the user moves, and asks the driver where a dragged row lands.
+/// `ListDriver`, whose batch completions are held back while ``holding`` is set
+/// (``HoldingListView``). Its cells draw each item's level and disclosure as the driver reports
+/// them when they are configured, as a table's cells do: a cell that is not configured again keeps
+/// what it drew. It acknowledges the rows the user moves, and asks the driver where a dragged row
+/// lands.
 @MainActor
-final class HeldOutlineView: ListViewUpdating, HeadlessListDataSource, HeadlessListDelegate {
-    let list: HeadlessListView
+final class HeldOutlineView: HoldingListView, HeadlessListDataSource, HeadlessListDelegate {
     let driver: ListDriver<String, Folder>
-    var holding = false
     /// Whether the view asks the driver where a dragged row lands (UIKit asks the delegate; an
     /// app's delegate may answer instead).
     var retargetsMoves = true
-    private var held: [@MainActor () -> Void] = []
-    private(set) var rejections: [String] = []
 
     init(flavor: ListFlavor = .table) {
-        list = HeadlessListView(flavor: flavor, viewportHeight: nil)
-        list.register(HeadlessCell.self, forCellReuseIdentifier: "cell")
         driver = ListDriver(updates: .reconfigure)
+        super.init(flavor: flavor, holding: false)
         list.dataSource = self
         list.delegate = self
         driver.view = self
     }
 
-    /// Completes the oldest batch held back (which may start the next one).
-    func completeOne() {
-        guard !held.isEmpty else { return }
-        held.removeFirst()()
-    }
-
     /// Stops holding batches back and completes every one until the driver is idle.
     func settle() {
         holding = false
-        while !held.isEmpty { completeOne() }
+        completeAll()
     }
 
     /// What the view must show for these recent items and this tree: every row with its title,
@@ -44,24 +34,6 @@ final class HeldOutlineView: ListViewUpdating, HeadlessListDataSource, HeadlessL
     static func rendering(recent: [Folder], tree: SectionSnapshot<Folder>) -> String {
         let folders = tree.visibleItems.map { "   " + tree.outlineState(of: $0.id)!.decorate($0.title) }
         return (["## Recent"] + recent.map { "   \($0.title)" } + ["## Folders"] + folders).joined(separator: "\n")
-    }
-
-    // MARK: ListViewUpdating
-
-    var flavor: ListFlavor { list.flavor }
-    var canAnimateUpdates: Bool { list.hasLoadedData && list.isInWindow }
-    func displayedItemCounts() -> [Int] { list.itemCounts }
-    func reloadData() { try? list.reloadData() }
-
-    func performBatchUpdates(_ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void) {
-        updateData()
-        do {
-            try list.performBatchUpdates(update, animated: animated)
-        } catch {
-            rejections.append("\(error)")
-            try? list.reloadData()
-        }
-        if holding { held.append(completion) } else { completion() }
     }
 
     // MARK: HeadlessListDataSource

@@ -4,6 +4,54 @@ import TabulaTesting
 typealias SeededGenerator = SeededRandomGenerator
 func propertySeed() -> UInt64 { propertyTestSeed() }
 
+/// A headless list view seen as `ListViewUpdating`, whose batch completions are held back as long
+/// as ``holding`` is set, as an animation holds UIKit's: work that arrives meanwhile lands while an
+/// update is in flight. Subclasses are the view's data source.
+@MainActor
+class HoldingListView: ListViewUpdating {
+    let list: HeadlessListView
+    var holding: Bool
+    private var held: [@MainActor () -> Void] = []
+    /// Batches performed so far, and the errors the view raised for any of them.
+    private(set) var batches = 0
+    private(set) var rejections: [String] = []
+
+    init(flavor: ListFlavor, holding: Bool) {
+        list = HeadlessListView(flavor: flavor, viewportHeight: nil)
+        list.register(HeadlessCell.self, forCellReuseIdentifier: "cell")
+        self.holding = holding
+    }
+
+    /// Completes the oldest batch held back (which may start the next one).
+    func completeOne() {
+        guard !held.isEmpty else { return }
+        held.removeFirst()()
+    }
+
+    /// Completes batches until none is held back (with ``holding`` set, the batches they start are
+    /// held and completed too).
+    func completeAll() {
+        while !held.isEmpty { completeOne() }
+    }
+
+    var flavor: ListFlavor { list.flavor }
+    var canAnimateUpdates: Bool { list.hasLoadedData && list.isInWindow }
+    func displayedItemCounts() -> [Int] { list.itemCounts }
+    func reloadData() { try? list.reloadData() }
+
+    func performBatchUpdates(_ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void) {
+        updateData()
+        batches += 1
+        do {
+            try list.performBatchUpdates(update, animated: animated)
+        } catch {
+            rejections.append("\(error)")
+            try? list.reloadData()
+        }
+        if holding { held.append(completion) } else { completion() }
+    }
+}
+
 /// A data source over plain strings, one array per section, that the test edits directly.
 @MainActor
 final class StringsDataSource: HeadlessListDataSource {
