@@ -84,8 +84,6 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         var snapshot: Snapshot<SectionID, Item>
         var mode: Mode
         var callbacks: [@MainActor (ApplyResult) -> Void]
-        /// The trees of the snapshot's outline sections, set when it is queued.
-        var trees: SectionTrees<SectionID, Item>.Trees = [:]
     }
 
     var pending: Job?
@@ -94,6 +92,9 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     private var inFlightTarget: Snapshot<SectionID, Item>?
     /// Whether an update diffed from a snapshot is in flight (not an edit in place).
     var hasDiffedUpdateInFlight: Bool { inFlightTarget != nil }
+    /// The trees of the outline sections of the pending job's snapshot (kept apart from the job,
+    /// so that a list without outlines never copies them).
+    var pendingTrees: SectionTrees<SectionID, Item>.Trees = [:]
     /// The trees of the outline sections of ``inFlightTarget``.
     private var inFlightTrees: SectionTrees<SectionID, Item>.Trees = [:]
     /// Called once the driver has nothing running and nothing waiting.
@@ -278,10 +279,11 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
 
     private func enqueue(_ job: Job) {
         let replaced = pending?.callbacks ?? []
-        var job = job
-        keepSectionTrees(matching: job.snapshot)
-        job.trees = sectionTrees.trees
         pending = job
+        if !sectionTrees.isEmpty {
+            forgetChangedSectionTrees(matching: job.snapshot)
+            pendingTrees = sectionTrees.trees
+        }
         for callback in replaced { callback(.superseded) }
         guard !running else { return }
         running = true
@@ -344,10 +346,9 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
                 pending = waiting
             }
         }
-        if var waiting = pending, !sectionTrees.isEmpty {
+        if let waiting = pending, !sectionTrees.isEmpty {
             keepSectionTrees(matching: waiting.snapshot)
-            waiting.trees = sectionTrees.trees
-            pending = waiting
+            pendingTrees = sectionTrees.trees
         }
         return next
     }
@@ -370,7 +371,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
 
     /// Starts the pending job, or, when there is none, finishes the run and calls the waiters.
     private func step() {
-        guard let job = pending else {
+        guard var job = pending else {
             running = false
             viewChangedUnderneath = false
             let done = idleWaiters
@@ -380,12 +381,12 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         }
         pending = nil
         inFlightTarget = job.snapshot
-        inFlightTrees = job.trees
+        if !sectionTrees.isEmpty { inFlightTrees = pendingTrees }
         inFlightCallbacks = job.callbacks
         guard let view, view.canAnimateUpdates, job.mode != .reload else {
             inFlightTarget = nil
             snapshot = job.snapshot.clearingUpdateRequests()
-            if !sectionTrees.isEmpty { sectionTrees.settle(on: job.trees) }
+            if !sectionTrees.isEmpty { sectionTrees.settle(on: inFlightTrees) }
             self.view?.reloadData()
             finish(.reloaded(job.mode == .reload ? .requested : .notShowing))
             drain()
@@ -393,18 +394,17 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         }
         let animated = job.mode == .animated
         let source = snapshot
-        var marked = job.snapshot
         // Cells draw an outline item's state as it was when they were configured: those whose
         // state differs from the target's are configured again.
-        if !sectionTrees.isEmpty { sectionTrees.markOutlineChanges(in: &marked, from: source, to: job.trees) }
-        let target = marked
-        if showsWithoutDiff(target) {
-            settle(on: target, .unchanged)
+        if !sectionTrees.isEmpty { sectionTrees.markOutlineChanges(in: &job.snapshot, from: source, to: inFlightTrees) }
+        if showsWithoutDiff(job.snapshot) {
+            settle(on: job.snapshot, .unchanged)
             return
         }
         let classify = Differ.Content(updateKind: updateKind, equalityUpdates: equalityUpdates)
         let keepsCell = canReconfigure, diff = differ.run
-        if source.numberOfItems + target.numberOfItems > backgroundDiffThreshold {
+        if source.numberOfItems + job.snapshot.numberOfItems > backgroundDiffThreshold {
+            let target = job.snapshot
             Task { @MainActor in
                 let changeset = await Task.detached(priority: .userInitiated) {
                     diff(source, target, classify, keepsCell)
@@ -412,7 +412,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
                 self.perform(changeset, stage: 0, animated: animated)
             }
         } else {
-            perform(diff(source, target, classify, keepsCell), stage: 0, animated: animated)
+            perform(diff(source, job.snapshot, classify, keepsCell), stage: 0, animated: animated)
         }
     }
 
@@ -428,8 +428,8 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
             viewChangedUnderneath = false
             // The view moved a row itself: diff to the same target again, from what it shows now.
             if pending == nil {
-                pending = Job(
-                    snapshot: changeset.target, mode: animated ? .animated : .withoutAnimation, callbacks: inFlightCallbacks, trees: inFlightTrees)
+                pending = Job(snapshot: changeset.target, mode: animated ? .animated : .withoutAnimation, callbacks: inFlightCallbacks)
+                if !sectionTrees.isEmpty { pendingTrees = inFlightTrees }
                 inFlightCallbacks = []
             } else {
                 finish(.superseded)

@@ -191,9 +191,9 @@ extension ListDriver {
         guard let next = try? snapshot(showing: latest, in: to) else { return true }
         if var waiting = pending {
             waiting.snapshot = next
-            keepSectionTrees(matching: next)
-            waiting.trees = sectionTrees.trees
             pending = waiting
+            keepSectionTrees(matching: next)
+            pendingTrees = sectionTrees.trees
         } else {
             apply(next, animatingDifferences: true, completion: nil)
         }

@@ -10,15 +10,18 @@ struct SectionTrees<SectionID: Hashable, Item: Identifiable> where Item.ID: Send
     @usableFromInline typealias Trees = [SectionID: SectionSnapshot<Item>]
 
     /// The tree of each outline section of ``ListDriver/latestSnapshot``.
-    @usableFromInline var trees: Trees = [:]
+    @usableFromInline var trees: Trees = [:] { didSet { refresh() } }
     /// The trees whose states the cells on screen may show, newest last: one once an update has
     /// settled, more after updates that were interrupted before every stage had run (a stage
     /// that did not run did not reconfigure its cells). ``outlineState(of:in:)`` answers from the
     /// newest. Never empty.
-    private(set) var shown: [Trees] = [[:]]
+    private(set) var shown: [Trees] = [[:]] { didSet { refresh() } }
     /// Set when more interrupted updates followed each other than ``shown`` keeps: a cell of an
     /// outline section may then show any state, and the next update reconfigures them all.
-    private(set) var shownIsUncertain = false
+    private(set) var shownIsUncertain = false { didSet { refresh() } }
+    /// Whether a section of the list, shown or heading to be shown, is an outline: a stored flag,
+    /// which a list without outlines reads on every update (`apply-onechange-100k-uuid`).
+    @usableFromInline private(set) var hasOutlines = false
     var handlers = SectionSnapshotHandlers<Item>()
 
     /// How many trees ``shown`` keeps before it gives up and reconfigures every outline item once.
@@ -26,10 +29,11 @@ struct SectionTrees<SectionID: Hashable, Item: Identifiable> where Item.ID: Send
 
     /// Whether no section of the list, shown or heading to be shown, is an outline.
     @inlinable
-    var isEmpty: Bool { trees.isEmpty && !hasShownTrees }
+    var isEmpty: Bool { !hasOutlines }
 
-    @usableFromInline
-    var hasShownTrees: Bool { shown.count > 1 || !shown[0].isEmpty || shownIsUncertain }
+    private mutating func refresh() {
+        hasOutlines = !trees.isEmpty || shown.count > 1 || !shown[0].isEmpty || shownIsUncertain
+    }
 
     /// The trees of the newest state on screen.
     var newestShown: Trees { shown[shown.count - 1] }
