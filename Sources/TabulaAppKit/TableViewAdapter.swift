@@ -201,6 +201,15 @@
             delegate?.tableView?(tableView, didAdd: rowView, forRow: row)
         }
 
+        /// Ends the tracking of what the removed row's cells' configurations read (they no longer
+        /// show their items), then tells your ``delegate``.
+        public func tableView(_ tableView: NSTableView, didRemove rowView: NSTableRowView, forRow row: Int) {
+            for column in 0..<rowView.numberOfColumns {
+                if let cell = rowView.view(atColumn: column) { core.didEndDisplaying(cell as AnyObject) }
+            }
+            delegate?.tableView?(tableView, didRemove: rowView, forRow: row)
+        }
+
         /// Hands the items that became selected to `onSelect` and those that no longer are to
         /// `onDeselect`, then tells your ``delegate``. A row the table keeps selected is deselected
         /// when `deselectsAfterSelection` (the table has no editing mode).

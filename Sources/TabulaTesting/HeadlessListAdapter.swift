@@ -164,6 +164,11 @@ extension HeadlessListAdapter: HeadlessListDelegate, HeadlessListPrefetching {
         delegate?.listView(listView, willDisplay: cell, forItemAt: path)
     }
 
+    public func listView(_ listView: HeadlessListView, didEndDisplaying cell: HeadlessCell, forItemAt path: ItemPath) {
+        core.didEndDisplaying(cell)
+        delegate?.listView(listView, didEndDisplaying: cell, forItemAt: path)
+    }
+
     public func listView(_ listView: HeadlessListView, swipeActionsForItemAt path: ItemPath, edge: HeadlessAction.Edge) -> [HeadlessAction]? {
         core.swipeActions(at: path, leading: edge == .leading) ?? delegate?.listView(listView, swipeActionsForItemAt: path, edge: edge)
     }

@@ -256,7 +256,7 @@ public final class HeadlessListView {
     public func reloadData() throws {
         guard let dataSource else { throw ListViewError.noDataSource }
         counters.reloads += 1
-        for (_, cell) in visibleCells { enqueue(cell) }
+        for (path, cell) in visibleCells { enqueue(cell, at: path) }
         visibleCells = [:]
         selected = []
         try readStructure(from: dataSource)
@@ -396,7 +396,7 @@ public final class HeadlessListView {
         })
         for (path, cell) in visibleCells where !wanted.contains(path) {
             visibleCells[path] = nil
-            enqueue(cell)
+            enqueue(cell, at: path)
         }
         prefetchBelowViewport(visible: wanted)
         for path in wanted.sorted() where visibleCells[path] == nil {
@@ -432,7 +432,10 @@ public final class HeadlessListView {
         if !cancelled.isEmpty { prefetchDataSource.listView(self, cancelPrefetchingForItemsAt: cancelled) }
     }
 
-    func enqueue(_ cell: HeadlessCell) {
+    /// Takes `cell`, which showed the item at `path`, off the screen: the delegate hears it ended
+    /// displaying, and the cell goes back to its pool.
+    func enqueue(_ cell: HeadlessCell, at path: ItemPath) {
+        delegate?.listView(self, didEndDisplaying: cell, forItemAt: path)
         cell.prepareForReuse()
         pools[cell.reuseIdentifier, default: []].append(cell)
     }

@@ -234,6 +234,13 @@
             delegate?.collectionView?(collectionView, willDisplay: cell, forItemAt: indexPath)
         }
 
+        /// Ends the tracking of what the cell's configuration read (it no longer shows its item),
+        /// then tells your ``delegate``.
+        public func collectionView(_ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+            core.didEndDisplaying(cell)
+            delegate?.collectionView?(collectionView, didEndDisplaying: cell, forItemAt: indexPath)
+        }
+
         /// The context menu `contextMenu` builds for the item, or else your ``delegate``'s.
         public func collectionView(
             _ collectionView: UICollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath, point: CGPoint

@@ -222,6 +222,13 @@
             delegate?.tableView?(tableView, willDisplay: cell, forRowAt: indexPath)
         }
 
+        /// Ends the tracking of what the cell's configuration read (it no longer shows its item),
+        /// then tells your ``delegate``.
+        public func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+            core.didEndDisplaying(cell)
+            delegate?.tableView?(tableView, didEndDisplaying: cell, forRowAt: indexPath)
+        }
+
         /// The section's custom header view, or else your ``delegate``'s, or else none (the title shows).
         public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? {
             supplementaryView(.header, forSection: section) ?? delegate?.tableView?(tableView, viewForHeaderInSection: section)

@@ -56,13 +56,18 @@ where Item.ID: Sendable {
     /// Each configure call is tracked; one change, or a thousand in one turn of the main actor,
     /// configures that cell once, after the turn, with its item as the snapshot on screen has it.
     /// A cell reused for another item stops following the old one, and a cell no longer visible
-    /// is not configured. UIKit's own observation tracking (iOS 26) covers `layoutSubviews`,
+    /// is not configured. Each visible cell keeps one tracking at a time, ended when the cell is
+    /// configured again or leaves the screen (``observedCellRegistrations``); a change made on
+    /// another thread configures the cell once more a frame later, so it ends with the stored value. UIKit's own observation tracking (iOS 26) covers `layoutSubviews`,
     /// `updateProperties` and `configurationUpdateHandler`, not the configure call, so the two
     /// never update a cell twice for one read.
     public var cellsFollowTheirItems = true
     /// How many visible cells were configured again because an object their configuration read
     /// changed.
     public var observedReconfigurations: Int { observer.reconfigurations }
+    /// How many trackings of visible cells' configurations are registered now with the objects
+    /// they read: at most one per cell the view shows, however long the user scrolls.
+    public var observedCellRegistrations: Int { observer.liveRegistrations }
 
     /// The header, footer and other supplementary view configurators the adapter registered.
     public private(set) var supplementaryViews: [SupplementaryConfigurator<SectionID>] = []
@@ -293,6 +298,11 @@ where Item.ID: Sendable {
     package func willDisplay(at path: ItemPath) {
         if let item = item(at: path) { onWillDisplay?(item, path) }
     }
+
+    /// The view no longer shows `cell` (it scrolled away, was deleted, or went back to its pool):
+    /// the tracking of what its configuration read ends, so the objects it read keep no
+    /// registration for it.
+    package func didEndDisplaying(_ cell: AnyObject) { observer.release(cell) }
 
     /// Whether the view should ask the adapter about prefetching.
     package var wantsPrefetching: Bool { onPrefetch != nil || onCancelPrefetch != nil }
