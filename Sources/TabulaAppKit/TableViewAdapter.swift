@@ -41,6 +41,8 @@
         private var selectedRows: [Row] = []
         private let bundle: Bundle
         private var hasLoaded = false
+        /// Watches the Delete key for the table (removed with the adapter).
+        private var deleteKey: DeleteKeyMonitor?
 
         /// Becomes `tableView`'s data source and delegate and registers the configurators' cells.
         ///
@@ -66,6 +68,21 @@
             super.init(forwarding: core.forwarding)
             try core.connect(to: self)
             reconnect()
+            // A local monitor runs on the main thread, before the window dispatches the event.
+            deleteKey = DeleteKeyMonitor(NSEvent.addLocalMonitorForEvents(matching: .keyDown) { [weak self] event in
+                guard let self else { return event }
+                return self.deleteSelectedRows(for: event) ? nil : event
+            })
+        }
+
+        /// Deletes the selected rows' items that `canDelete` allows when `event` is the Delete key
+        /// pressed in the table (it is first responder in its window); returns whether it did.
+        private func deleteSelectedRows(for event: NSEvent) -> Bool {
+            guard let tableView, let window = tableView.window, event.window === window, window.firstResponder === tableView else { return false }
+            let modifiers = event.modifierFlags.intersection(.deviceIndependentFlagsMask).subtracting([.function, .numericPad, .capsLock])
+            guard ListAdapterCore<SectionID, Item, AppKitPlatform>.isDeleteKey(event.charactersIgnoringModifiers, otherModifiers: !modifiers.isEmpty)
+            else { return false }
+            return core.deleteSelected(at: tableView.selectedRowIndexes.compactMap(path(ofRow:)))
         }
 
         private func rows(of snapshot: Snapshot<SectionID, Item>) -> [Row] {
@@ -237,6 +254,8 @@
 
     extension TableViewAdapter: ListViewGlue {
         package var flavor: ListFlavor { .table }
+        /// `NSTableView` has no swipe to delete: the core offers a Delete row action.
+        package var deletesBySwipe: Bool { false }
 
         package func visibleCell(at path: ItemPath) -> AnyObject? {
             guard let id = driver.snapshot.item(at: path)?.id, let row = rowIndex[.item(id)] else { return nil }
@@ -357,6 +376,17 @@
         ) throws {
             try self.init(tableView: tableView, cells: cells, bundle: bundle, updateKind: cells.cheapestUpdate, differ: differ)
             driver._comparesWithEquality(updates: .reconfigure)  // the same classification, with `==` inline
+        }
+    }
+
+    /// An event monitor, removed when this object ends.
+    final class DeleteKeyMonitor {
+        private let token: Any?
+
+        init(_ token: Any?) { self.token = token }
+
+        deinit {
+            if let token { NSEvent.removeMonitor(token) }
         }
     }
 #endif

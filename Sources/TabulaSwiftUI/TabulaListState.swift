@@ -31,9 +31,24 @@ package final class TabulaListState<SectionID: Hashable & Sendable, Item: Identi
         adapter.canMove = { [weak self] _ in self?.content.actions.onMove != nil }
         adapter.onMove = { [weak self] item, snapshot in self?.content.actions.onMove?(item, snapshot) }
         adapter.leadingSwipeActions = { [weak self] item, _ in self?.content.actions.leadingSwipeActions.map { swipe($0(item)) } ?? nil }
-        adapter.trailingSwipeActions = { [weak self] item, _ in self?.content.actions.trailingSwipeActions.map { swipe($0(item)) } ?? nil }
+        adapter.trailingSwipeActions = { [weak self, weak adapter] item, _ in
+            guard let self, let adapter, let actions = self.trailingActions(for: item, deleting: { try? adapter.deleteItem($0) }) else { return nil }
+            return swipe(actions)
+        }
         adapter.contextMenu = { [weak self] item, _ in self?.content.actions.contextMenu.map { menu($0(item)) } ?? nil }
         configureSelection(of: adapter)
+    }
+
+    /// The trailing swipe actions of `item`: the app's, after a Delete action (which calls
+    /// `deleting`) when the list has ``TabulaList/onDelete(_:)``, since the app's actions replace
+    /// the view's own swipe to delete. `nil` when the app declared none: the adapter then offers
+    /// its default, swipe to delete in a table and a Delete action where the view has none (a
+    /// collection list, macOS).
+    package func trailingActions(for item: Item, deleting: @escaping @MainActor (Item.ID) -> Void) -> [ListRowAction]? {
+        guard let actions = content.actions.trailingSwipeActions?(item) else { return nil }
+        guard content.actions.onDelete != nil else { return actions }
+        let id = item.id
+        return [ListRowAction("Delete", systemImage: "trash", isDestructive: true) { deleting(id) }] + actions
     }
 
     /// Whether the view allows several selected rows: with a `Set` selection (on iOS, in editing

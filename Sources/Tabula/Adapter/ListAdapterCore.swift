@@ -41,7 +41,8 @@ where Item.ID: Sendable {
     /// Called when the user flips the switch of a ``CellContent/Accessory/toggle(isOn:)`` in a
     /// standard content cell.
     public var onToggle: ((Item, Bool) -> Void)?
-    /// Trailing swipe actions, declared next to the items they act on.
+    /// Trailing swipe actions, declared next to the items they act on. `nil` for an item leaves it
+    /// the default (swipe to delete, or the Delete action ``canDelete`` gives).
     public var trailingSwipeActions: ((Item, ItemPath) -> Platform.SwipeActions?)?
     /// Leading swipe actions, declared next to the items they act on.
     public var leadingSwipeActions: ((Item, ItemPath) -> Platform.SwipeActions?)?
@@ -314,20 +315,48 @@ where Item.ID: Sendable {
     package func cancelPrefetching(at paths: [ItemPath]) { onCancelPrefetch?(paths.compactMap(item(at:))) }
 
     /// What ``trailingSwipeActions`` (or ``leadingSwipeActions``) builds for the item at `path`.
-    /// Without a trailing handler, a collection list's item that ``canDelete`` allows gets the
-    /// platform's Delete action, as a table row gets swipe to delete. `nil` otherwise, so the view
-    /// asks the app's delegate instead.
+    /// A handler's `nil` for an item, or no trailing handler, leaves that item the default: an
+    /// item that ``canDelete`` allows gets the platform's Delete action in a view that offers no
+    /// swipe to delete by itself (a collection list, an AppKit table), as a UIKit table row gets
+    /// swipe to delete. `nil` when no handler is set and no Delete applies, so the view asks the
+    /// app's delegate instead; `.some(nil)` when a handler chose no actions.
     package func swipeActions(at path: ItemPath, leading: Bool) -> Platform.SwipeActions?? {
         guard let item = item(at: path) else { return nil }
-        if let handler = leading ? leadingSwipeActions : trailingSwipeActions { return .some(handler(item, path)) }
-        guard !leading, glue?.flavor == .collection, canDelete(item) else { return nil }
+        let handler = leading ? leadingSwipeActions : trailingSwipeActions
+        if let handler, let built = handler(item, path) { return .some(built) }
+        if !leading, let delete = deleteAction(for: item) { return .some(delete) }
+        return handler == nil ? nil : .some(nil)
+    }
+
+    /// The platform's Delete swipe action for `item`, when ``canDelete`` allows it and the view
+    /// offers no swipe to delete by itself.
+    private func deleteAction(for item: Item) -> Platform.SwipeActions? {
+        guard glue?.deletesBySwipe == false, canDelete(item) else { return nil }
         let id = item.id
         // A tap on an item a live update removed meanwhile is a stale edit, reported as a swipe
         // to delete's is.
         return Platform.deleteSwipeAction { [weak self] in
             guard let self else { return false }
             return (try? reporting { try deleteItem(id) }) != nil
-        }.map { .some($0) }
+        }
+    }
+
+    /// Whether a key press is the Delete key (backspace, U+007F) or the forward delete key
+    /// (U+F728, `NSDeleteFunctionKey`), pressed without another modifier: what deletes the
+    /// selected rows of an AppKit table.
+    package nonisolated static func isDeleteKey(_ characters: String?, otherModifiers: Bool) -> Bool {
+        !otherModifiers && (characters == "\u{7F}" || characters == "\u{F728}")
+    }
+
+    /// Deletes the items the view shows selected at `paths` that ``canDelete`` allows, as the
+    /// Delete key does in an AppKit table, and tells ``onDelete`` of each; returns whether any
+    /// was deleted (the key is then handled). An item a live update removed meanwhile is reported
+    /// as a stale edit.
+    package func deleteSelected(at paths: [ItemPath]) -> Bool {
+        let ids = paths.compactMap(item(at:)).filter(canDelete).map(\.id)
+        var deleted = false
+        for id in ids where (try? reporting { try deleteItem(id) }) != nil { deleted = true }
+        return deleted
     }
 
     /// What ``contextMenu`` builds for the item at `path`; `nil` when no handler is set.
