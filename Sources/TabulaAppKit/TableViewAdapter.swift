@@ -257,6 +257,25 @@
         /// `NSTableView` has no swipe to delete: the core offers a Delete row action.
         package var deletesBySwipe: Bool { false }
 
+        /// Cells configured again in place (an object they read changed): their rows' heights follow.
+        package func resizeRows(at paths: [ItemPath]) { noteHeights(ofRowsAt: paths) }
+
+        /// Tells the table the rows of the items at `paths` may have changed height
+        /// (`noteHeightOfRows(withIndexesChanged:)`), when row heights follow content: the table
+        /// measures rows with Auto Layout, or your delegate gives each row's height.
+        private func noteHeights(ofRowsAt paths: [ItemPath]) {
+            guard let tableView, !paths.isEmpty, rowHeightsFollowContent else { return }
+            let snapshot = driver.snapshot
+            let rows = IndexSet(paths.compactMap { path in snapshot.item(at: path).flatMap { rowIndex[.item($0.id)] } })
+            if !rows.isEmpty { tableView.noteHeightOfRows(withIndexesChanged: rows) }
+        }
+
+        /// Whether a row's height can follow its content.
+        private var rowHeightsFollowContent: Bool {
+            guard let tableView else { return false }
+            return tableView.usesAutomaticRowHeights || delegate?.responds(to: #selector(NSTableViewDelegate.tableView(_:heightOfRow:))) == true
+        }
+
         package func visibleCell(at path: ItemPath) -> AnyObject? {
             guard let id = driver.snapshot.item(at: path)?.id, let row = rowIndex[.item(id)] else { return nil }
             return tableView?.view(atColumn: 0, row: row, makeIfNecessary: false)
@@ -325,6 +344,8 @@
             if !updated.isEmpty {
                 tableView.reloadData(forRowIndexes: updated, columnIndexes: IndexSet(integersIn: 0..<max(1, tableView.numberOfColumns)))
             }
+            // Rows reloaded or reconfigured in place keep their height until told.
+            noteHeights(ofRowsAt: core.rowsNeedingSizePass(after: update, before: before, includingReloads: true))
             completion()
         }
 

@@ -234,6 +234,10 @@ extension HeadlessListAdapter: ListViewGlue {
 
     package func visibleCell(at path: ItemPath) -> AnyObject? { listView.cellForItem(at: path) }
 
+    /// Cells configured again in place, as an observed object changed: their rows are measured
+    /// again, as a self-sizing UIKit cell's are.
+    package func resizeRows(at paths: [ItemPath]) { listView.noteSizeChanged(ofItemsAt: paths) }
+
     /// Shows an item's place in its section snapshot in a collection view's cell, as Tabula's
     /// UIKit list cell does (tables show none).
     package func didConfigure(_ cell: AnyObject, at path: ItemPath) {

@@ -52,6 +52,11 @@ public final class HeadlessListView {
         public var batchUpdates = 0
         /// Of those, the ones performed without animation (`animatingDifferences: false`).
         public var batchUpdatesWithoutAnimation = 0
+        /// Size passes: the view measured rows again after their cells were configured in place
+        /// (``noteSizeChanged(ofItemsAt:)``).
+        public var sizePasses = 0
+        /// Rows measured again by those passes.
+        public var rowsResized = 0
     }
 
     enum Registration {
@@ -246,6 +251,19 @@ public final class HeadlessListView {
 
     /// The selected paths, in order.
     public var indexPathsForSelectedItems: [ItemPath] { selected.sorted() }
+
+    /// The rows the last size pass measured again.
+    public private(set) var lastResizedItems: [ItemPath] = []
+
+    /// Measures again the rows of the items at `paths`, whose cells were configured in place: what
+    /// a self-sizing cell's invalidation does in UIKit, and `noteHeightOfRows(withIndexesChanged:)`
+    /// in AppKit. The headless view's rows are one line each: the pass is counted
+    /// (``Counters/sizePasses``, ``Counters/rowsResized``) and its rows kept in ``lastResizedItems``.
+    public func noteSizeChanged(ofItemsAt paths: [ItemPath]) {
+        counters.sizePasses += 1
+        counters.rowsResized += paths.count
+        lastResizedItems = paths
+    }
 
     /// How many cells wait in the pool for `identifier`.
     public func pooledCellCount(forReuseIdentifier identifier: String) -> Int { pools[identifier]?.count ?? 0 }

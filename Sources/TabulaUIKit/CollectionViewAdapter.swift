@@ -60,6 +60,9 @@
             self.core = core
             super.init(forwarding: core.forwarding)
             try core.connect(to: self)
+            // A cell configured again in place (a reconfigure, an observed object's change) takes
+            // the size its new content needs.
+            collectionView.followCellSizes()
             for kind in [UICollectionView.elementKindSectionHeader, UICollectionView.elementKindSectionFooter] {
                 collectionView.register(TabulaTitleView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: Self.titleViewIdentifier)
                 titleViewKinds.insert(kind)

@@ -71,6 +71,9 @@
             self.core = core
             super.init(forwarding: core.forwarding)
             try core.connect(to: self)
+            // A cell configured again in place (a reconfigure, an observed object's change) takes
+            // the size its new content needs.
+            tableView.followCellSizes()
             reconnect()
         }
 

@@ -71,8 +71,12 @@ final class CellObserver<ID: Hashable & Sendable> {
     /// Where the first change to what a configuration read is noted, from any thread.
     @usableFromInline let notes = Locked<[CellChange]>([])
     /// Configures `cell` again for the item `id`, last configured at `path` (a hint: the item may
-    /// have moved since), if it is still the visible cell of that item; returns whether it did.
-    @usableFromInline var reconfigure: (_ cell: AnyObject, _ id: ID, _ path: ItemPath) -> Bool = { _, _, _ in false }
+    /// have moved since), if it is still the visible cell of that item; returns where it did.
+    @usableFromInline var reconfigure: (_ cell: AnyObject, _ id: ID, _ path: ItemPath) -> ItemPath? = { _, _, _ in nil }
+    /// Told, once a flush, where the cells it configured again are: their rows may change height.
+    @usableFromInline var resized: ([ItemPath]) -> Void = { _ in }
+    /// Where the cells of the current flush were configured, its storage kept from turn to turn.
+    @usableFromInline var configuredPaths: [ItemPath] = []
     /// How many cells were configured again because something they read changed.
     @usableFromInline var reconfigurations = 0
     /// How many cells were configured once more to confirm a change from another thread.
@@ -179,6 +183,7 @@ final class CellObserver<ID: Hashable & Sendable> {
     func flush() {
         flushes += 1
         notes.withLock { swap(&$0, &batch) }
+        defer { reportResized() }
         guard batch.contains(where: \.confirm) else {
             for change in batch { _ = changed(change) }
             batch.removeAll(keepingCapacity: true)
@@ -212,6 +217,15 @@ final class CellObserver<ID: Hashable & Sendable> {
     func confirm(_ changes: [CellChange]) {
         confirmationsDue -= 1
         for change in changes { _ = changed(change) }
+        reportResized()
+    }
+
+    /// Tells the view where cells were configured again since the last report, once.
+    @inlinable
+    func reportResized() {
+        guard !configuredPaths.isEmpty else { return }
+        resized(configuredPaths)
+        configuredPaths.removeAll(keepingCapacity: true)
     }
 
     /// Something the configuration `change.generation` of the cell `change.cell` read changed, in
@@ -230,7 +244,8 @@ final class CellObserver<ID: Hashable & Sendable> {
             entries.remove(at: index)
             return false
         }
-        guard reconfigure(cell, entry.id, entry.path) else { return false }
+        guard let path = reconfigure(cell, entry.id, entry.path) else { return false }
+        configuredPaths.append(path)
         if change.confirmation { confirmations += 1 } else { reconfigurations += 1 }
         return true
     }

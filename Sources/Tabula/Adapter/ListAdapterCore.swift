@@ -100,7 +100,8 @@ where Item.ID: Sendable {
         differ: ListDriver<SectionID, Item>.Differ, hop: @escaping ForwardingTarget.Hop = ForwardingTarget.mainThreadHop
     ) {
         self.init(unspecialisedCells: cells, updateKind: updateKind, differ: differ, hop: hop)
-        observer.reconfigure = { [weak self] cell, id, path in self?.reconfigureVisible(cell, showing: id, configuredAt: path) ?? false }
+        observer.reconfigure = { [weak self] cell, id, path in self?.reconfigureVisible(cell, showing: id, configuredAt: path) }
+        observer.resized = { [weak self] paths in self?.viewDidReconfigureInPlace(paths) }
     }
 
     /// Everything of the core but the path that configures a cell again, which the initialiser
@@ -202,16 +203,17 @@ where Item.ID: Sendable {
     }
 
     /// Configures `cell` again for the item `id` as the snapshot on screen has it, when `cell` is
-    /// still the view's visible cell of that item; returns whether it did. The item is looked for
-    /// where the cell was configured first (`configuredAt`), and by its identifier if it moved.
+    /// still the view's visible cell of that item; returns where it did, `nil` when it did not.
+    /// The item is looked for where the cell was configured first (`configuredAt`), and by its
+    /// identifier if it moved.
     // The snapshot is read where the driver keeps it: a copy of it would retain, then release,
     // each of its buffers.
     @inlinable
-    func reconfigureVisible(_ cell: AnyObject, showing id: Item.ID, configuredAt hint: ItemPath) -> Bool {
-        guard cellsFollowTheirItems else { return false }
-        if let item = driver.snapshot.item(at: hint), item.id == id { return reconfigureVisible(cell, with: item, at: hint) }
-        guard let path = driver.snapshot.itemPath(for: id), let item = driver.snapshot.item(at: path) else { return false }
-        return reconfigureVisible(cell, with: item, at: path)
+    func reconfigureVisible(_ cell: AnyObject, showing id: Item.ID, configuredAt hint: ItemPath) -> ItemPath? {
+        guard cellsFollowTheirItems else { return nil }
+        if let item = driver.snapshot.item(at: hint), item.id == id { return reconfigureVisible(cell, with: item, at: hint) ? hint : nil }
+        guard let path = driver.snapshot.itemPath(for: id), let item = driver.snapshot.item(at: path) else { return nil }
+        return reconfigureVisible(cell, with: item, at: path) ? path : nil
     }
 
     /// Configures `cell` again with `item`, at `path` in the snapshot on screen, when it is the
@@ -221,6 +223,28 @@ where Item.ID: Sendable {
         guard isVisibleCell(cell, at: path), let configurator = cells.configurator(for: item) else { return false }
         configure(cell, with: configurator, item: item, at: path, itemsInSection: driver.snapshot.numberOfItems(inSectionAt: path.section))
         return true
+    }
+
+    /// Tells the view that the cells at `paths` were configured again in place, outside any batch
+    /// update (their objects changed), so that it measures their rows again.
+    @usableFromInline
+    func viewDidReconfigureInPlace(_ paths: [ItemPath]) { glue?.resizeRows(at: paths) }
+
+    /// The rows, at their positions in the snapshot on screen, whose height `update` may have
+    /// changed in place: its reconfigured items (cells kept and configured again), and, for a view
+    /// that keeps the height of a row it reloads (`includingReloads`: an AppKit table, whose
+    /// reloads of rows are in place), its reloaded ones. Items are named in `before`, the snapshot
+    /// the update started from; an item the update removed is left out.
+    ///
+    /// - Complexity: O(*r*) look-ups for *r* reconfigured and reloaded items.
+    package func rowsNeedingSizePass(after update: BatchUpdate, before: Snapshot<SectionID, Item>, includingReloads: Bool) -> [ItemPath] {
+        let named = includingReloads ? update.reconfiguredItems + update.reloadedItems : update.reconfiguredItems
+        var paths = Set<ItemPath>()
+        for path in named {
+            guard let id = before.item(at: path)?.id, let now = driver.snapshot.itemPath(for: id) else { continue }
+            paths.insert(now)
+        }
+        return paths.sorted()
     }
 
     /// How each reuse identifier was registered: the class (fully qualified), the nib and its

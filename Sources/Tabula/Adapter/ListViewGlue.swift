@@ -29,6 +29,9 @@ package protocol ListViewGlue: AnyObject, CellRegistrar {
     /// the row's editing style). A collection list and an AppKit table do not: the core offers the
     /// platform's Delete action for them.
     var deletesBySwipe: Bool { get }
+    /// The cells of the items at `paths` were configured again in place, outside any batch
+    /// update: the view measures their rows again where their height can follow their content.
+    func resizeRows(at paths: [ItemPath])
 }
 
 extension ListViewGlue {
@@ -38,4 +41,5 @@ extension ListViewGlue {
     package func visibleCell(at path: ItemPath) -> AnyObject? { nil }
     package func didConfigure(_ cell: AnyObject, at path: ItemPath) {}
     package var deletesBySwipe: Bool { flavor == .table }
+    package func resizeRows(at paths: [ItemPath]) {}
 }
