@@ -88,16 +88,26 @@ package final class TabulaListState<SectionID: Hashable & Sendable, Item: Identi
         }
     }
 
+    /// Whether the view is being brought to the binding (``syncSelection(select:)``).
+    private var syncing = false
+
     /// Selects the bound items when the app changed the binding (identifiers not shown select
     /// nothing).
+    ///
+    /// A view whose selecting tells its delegate (`NSTableView.selectRowIndexes`, unlike UIKit's
+    /// `selectRow`) reports these selections back, often while SwiftUI updates the view: they are
+    /// the binding's own, so they write no binding and call no `onSelect`.
     package func syncSelection(select: (Set<Item.ID>) -> Void) {
         guard let wanted = bound, wanted != shown else { return }
         shown = wanted
+        syncing = true
+        defer { syncing = false }
         select(wanted)
     }
 
     /// The user selected `item`.
     package func userSelected(_ item: Item) {
+        guard !syncing else { return }  // the binding's own selection, reported back
         switch content.selection {
         case .none: break
         case .single(_, let set):
@@ -114,7 +124,7 @@ package final class TabulaListState<SectionID: Hashable & Sendable, Item: Identi
 
     /// The user deselected `item` (a second tap in multiple selection).
     package func userDeselected(_ item: Item) {
-        guard case .multiple(let get, let set) = content.selection else { return }
+        guard !syncing, case .multiple(let get, let set) = content.selection else { return }
         var ids = get()
         ids.remove(item.id)
         shown = ids

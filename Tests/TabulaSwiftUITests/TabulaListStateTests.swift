@@ -91,6 +91,26 @@ struct TabulaListStateTests {
         #expect(model.log == ["open 2", "open 0"])
     }
 
+    @Test("a view that reports its own selecting (NSTableView): bringing it to the binding writes no binding and calls no onSelect")
+    func syncReportedBackIsNotTheUsers() async throws {
+        let model = Model()
+        var writes = 0
+        var content = try content(model)
+        content.selection = .single(get: { model.single }, set: { model.single = $0; writes += 1 })
+        content.actions.onSelect = { model.log.append("open \($0.id)") }
+        let (state, list, adapter) = try make(content)
+        model.single = 3  // the app sets the binding
+        // As the AppKit representable selects: the table tells its delegate, as a tap does.
+        state.show(in: adapter, animated: true) { ids in
+            for id in ids { if let path = adapter.driver.snapshot.itemPath(for: id) { try? list.tapItem(at: path) } }
+        }
+        await adapter.driver.waitUntilIdle()
+        #expect(adapter.selectedItems.map(\.id) == [3], "the view shows the binding")
+        #expect(writes == 0 && model.log.isEmpty, "nothing written back, no onSelect")
+        try list.tapItem(at: ItemPath(item: 1, section: 0))
+        #expect(model.single == 1 && writes == 1 && model.log == ["open 1"], "a tap afterwards is the user's")
+    }
+
     @Test("onMove carries the user's reorder into the model, with the snapshot as the user left it")
     func reorder() async throws {
         let model = Model()
