@@ -21,7 +21,7 @@
         }
 
         func settle(_ adapter: HeadlessListAdapter<Int, Chore>) async {
-            for _ in 0..<10 where adapter.core.observer.hasPendingChanges { await Task.yield() }
+            await settleObservation { adapter.core.observer.hasPendingChanges }
         }
 
         @Test("an observed change: one size pass a turn, naming the rows configured again, none for rows off screen")
