@@ -264,12 +264,7 @@
                 }
                 // Every change is made; the flushes and confirmations they started run on the
                 // main actor's next turns.
-                var turns = 0
-                while adapter.core.observer.hasPendingChanges && turns < 1_000_000 {
-                    await Task.yield()
-                    turns += 1
-                }
-                for _ in 0..<10 { await Task.yield() }
+                await settleObservation { adapter.core.observer.hasPendingChanges }
                 for path in list.indexPathsForVisibleItems {
                     let tally = tallies[path.item]
                     if list.cellForItem(at: path)?.text != "\(tally.id): \(tally.value)" { staleCells += 1 }
@@ -302,14 +297,16 @@
         }
     }
 
-    /// Yields the main actor until `pending` says no flush or confirmation is due, for at most
-    /// 100,000 turns (a count, not a time).
+    /// Lets the main actor run until `pending` says no flush or confirmation is due: a few
+    /// yields, then short sleeps, which leave the main actor to jobs of a lower priority than the
+    /// test's (a flush started by a change made off the main actor), at most 20,000 times (a count
+    /// of waits; nothing is asserted about time).
     @MainActor
     func settleObservation(_ pending: () -> Bool) async {
-        var turns = 0
-        while pending() && turns < 100_000 {
-            await Task.yield()
-            turns += 1
+        var waits = 0
+        while pending() && waits < 20_000 {
+            if waits < 10 { await Task.yield() } else { try? await Task.sleep(nanoseconds: 1_000_000) }
+            waits += 1
         }
     }
 
