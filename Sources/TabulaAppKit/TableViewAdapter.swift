@@ -41,6 +41,8 @@
         private var selectedRows: [Row] = []
         private let bundle: Bundle
         private var hasLoaded = false
+        /// Watches the Delete key for the table (removed with the adapter).
+        private var deleteKey: DeleteKeyMonitor?
 
         /// Becomes `tableView`'s data source and delegate and registers the configurators' cells.
         ///
@@ -66,6 +68,21 @@
             super.init(forwarding: core.forwarding)
             try core.connect(to: self)
             reconnect()
+            // A local monitor runs on the main thread, before the window dispatches the event.
+            deleteKey = DeleteKeyMonitor(NSEvent.addLocalMonitorForEvents(matching: .keyDown) { [weak self] event in
+                guard let self else { return event }
+                return self.deleteSelectedRows(for: event) ? nil : event
+            })
+        }
+
+        /// Deletes the selected rows' items that `canDelete` allows when `event` is the Delete key
+        /// pressed in the table (it is first responder in its window); returns whether it did.
+        private func deleteSelectedRows(for event: NSEvent) -> Bool {
+            guard let tableView, let window = tableView.window, event.window === window, window.firstResponder === tableView else { return false }
+            let modifiers = event.modifierFlags.intersection(.deviceIndependentFlagsMask).subtracting([.function, .numericPad, .capsLock])
+            guard ListAdapterCore<SectionID, Item, AppKitPlatform>.isDeleteKey(event.charactersIgnoringModifiers, otherModifiers: !modifiers.isEmpty)
+            else { return false }
+            return core.deleteSelected(at: tableView.selectedRowIndexes.compactMap(path(ofRow:)))
         }
 
         private func rows(of snapshot: Snapshot<SectionID, Item>) -> [Row] {
@@ -201,6 +218,15 @@
             delegate?.tableView?(tableView, didAdd: rowView, forRow: row)
         }
 
+        /// Ends the tracking of what the removed row's cells' configurations read (they no longer
+        /// show their items), then tells your ``delegate``.
+        public func tableView(_ tableView: NSTableView, didRemove rowView: NSTableRowView, forRow row: Int) {
+            for column in 0..<rowView.numberOfColumns {
+                if let cell = rowView.view(atColumn: column) { core.didEndDisplaying(cell as AnyObject) }
+            }
+            delegate?.tableView?(tableView, didRemove: rowView, forRow: row)
+        }
+
         /// Hands the items that became selected to `onSelect` and those that no longer are to
         /// `onDeselect`, then tells your ``delegate``. A row the table keeps selected is deselected
         /// when `deselectsAfterSelection` (the table has no editing mode).
@@ -228,6 +254,27 @@
 
     extension TableViewAdapter: ListViewGlue {
         package var flavor: ListFlavor { .table }
+        /// `NSTableView` has no swipe to delete: the core offers a Delete row action.
+        package var deletesBySwipe: Bool { false }
+
+        /// Cells configured again in place (an object they read changed): their rows' heights follow.
+        package func resizeRows(at paths: [ItemPath]) { noteHeights(ofRowsAt: paths) }
+
+        /// Tells the table the rows of the items at `paths` may have changed height
+        /// (`noteHeightOfRows(withIndexesChanged:)`), when row heights follow content: the table
+        /// measures rows with Auto Layout, or your delegate gives each row's height.
+        private func noteHeights(ofRowsAt paths: [ItemPath]) {
+            guard let tableView, !paths.isEmpty, rowHeightsFollowContent else { return }
+            let snapshot = driver.snapshot
+            let rows = IndexSet(paths.compactMap { path in snapshot.item(at: path).flatMap { rowIndex[.item($0.id)] } })
+            if !rows.isEmpty { tableView.noteHeightOfRows(withIndexesChanged: rows) }
+        }
+
+        /// Whether a row's height can follow its content.
+        private var rowHeightsFollowContent: Bool {
+            guard let tableView else { return false }
+            return tableView.usesAutomaticRowHeights || delegate?.responds(to: #selector(NSTableViewDelegate.tableView(_:heightOfRow:))) == true
+        }
 
         package func visibleCell(at path: ItemPath) -> AnyObject? {
             guard let id = driver.snapshot.item(at: path)?.id, let row = rowIndex[.item(id)] else { return nil }
@@ -297,6 +344,8 @@
             if !updated.isEmpty {
                 tableView.reloadData(forRowIndexes: updated, columnIndexes: IndexSet(integersIn: 0..<max(1, tableView.numberOfColumns)))
             }
+            // Rows reloaded or reconfigured in place keep their height until told.
+            noteHeights(ofRowsAt: core.rowsNeedingSizePass(after: update, before: before, includingReloads: true))
             completion()
         }
 
@@ -348,6 +397,17 @@
         ) throws {
             try self.init(tableView: tableView, cells: cells, bundle: bundle, updateKind: cells.cheapestUpdate, differ: differ)
             driver._comparesWithEquality(updates: .reconfigure)  // the same classification, with `==` inline
+        }
+    }
+
+    /// An event monitor, removed when this object ends.
+    final class DeleteKeyMonitor {
+        private let token: Any?
+
+        init(_ token: Any?) { self.token = token }
+
+        deinit {
+            if let token { NSEvent.removeMonitor(token) }
         }
     }
 #endif

@@ -75,8 +75,8 @@
             }
         }
 
-        /// Swipe actions as UIKit shows them; the delete action the adapter offers for `onDelete`
-        /// comes first.
+        /// Swipe actions as UIKit shows them, in their order (the first is at the edge, and a full
+        /// swipe performs it).
         private static func swipeConfiguration(_ actions: [ListRowAction]) -> UISwipeActionsConfiguration? {
             guard !actions.isEmpty else { return nil }
             return UISwipeActionsConfiguration(actions: actions.map { action in

@@ -73,8 +73,11 @@
         /// Calls `action` with the item the user selects.
         public func onSelect(_ action: @escaping (Item) -> Void) -> Self { with { $0.onSelect = action } }
 
-        /// Lets the user delete items (swipe to delete), and calls `action` with each item deleted:
-        /// remove it from your state; the list shows the removal at once.
+        /// Lets the user delete items, and calls `action` with each item deleted: remove it from
+        /// your state; the list shows the removal at once. Every style offers it: swipe to delete
+        /// in a table, a Delete swipe action in a collection list and on macOS (before the
+        /// actions of ``swipeActions(edge:_:)``, when there are some), and on macOS the Delete key
+        /// for the selected rows.
         public func onDelete(_ action: @escaping (Item) -> Void) -> Self { with { $0.onDelete = action } }
 
         /// Lets the user reorder items in editing mode, and calls `action` with the item moved and

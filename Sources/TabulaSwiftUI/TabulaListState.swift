@@ -31,9 +31,24 @@ package final class TabulaListState<SectionID: Hashable & Sendable, Item: Identi
         adapter.canMove = { [weak self] _ in self?.content.actions.onMove != nil }
         adapter.onMove = { [weak self] item, snapshot in self?.content.actions.onMove?(item, snapshot) }
         adapter.leadingSwipeActions = { [weak self] item, _ in self?.content.actions.leadingSwipeActions.map { swipe($0(item)) } ?? nil }
-        adapter.trailingSwipeActions = { [weak self] item, _ in self?.content.actions.trailingSwipeActions.map { swipe($0(item)) } ?? nil }
+        adapter.trailingSwipeActions = { [weak self, weak adapter] item, _ in
+            guard let self, let adapter, let actions = self.trailingActions(for: item, deleting: { try? adapter.deleteItem($0) }) else { return nil }
+            return swipe(actions)
+        }
         adapter.contextMenu = { [weak self] item, _ in self?.content.actions.contextMenu.map { menu($0(item)) } ?? nil }
         configureSelection(of: adapter)
+    }
+
+    /// The trailing swipe actions of `item`: the app's, after a Delete action (which calls
+    /// `deleting`) when the list has ``TabulaList/onDelete(_:)``, since the app's actions replace
+    /// the view's own swipe to delete. `nil` when the app declared none: the adapter then offers
+    /// its default, swipe to delete in a table and a Delete action where the view has none (a
+    /// collection list, macOS).
+    package func trailingActions(for item: Item, deleting: @escaping @MainActor (Item.ID) -> Void) -> [ListRowAction]? {
+        guard let actions = content.actions.trailingSwipeActions?(item) else { return nil }
+        guard content.actions.onDelete != nil else { return actions }
+        let id = item.id
+        return [ListRowAction("Delete", systemImage: "trash", isDestructive: true) { deleting(id) }] + actions
     }
 
     /// Whether the view allows several selected rows: with a `Set` selection (on iOS, in editing
@@ -73,16 +88,26 @@ package final class TabulaListState<SectionID: Hashable & Sendable, Item: Identi
         }
     }
 
+    /// Whether the view is being brought to the binding (``syncSelection(select:)``).
+    private var syncing = false
+
     /// Selects the bound items when the app changed the binding (identifiers not shown select
     /// nothing).
+    ///
+    /// A view whose selecting tells its delegate (`NSTableView.selectRowIndexes`, unlike UIKit's
+    /// `selectRow`) reports these selections back, often while SwiftUI updates the view: they are
+    /// the binding's own, so they write no binding and call no `onSelect`.
     package func syncSelection(select: (Set<Item.ID>) -> Void) {
         guard let wanted = bound, wanted != shown else { return }
         shown = wanted
+        syncing = true
+        defer { syncing = false }
         select(wanted)
     }
 
     /// The user selected `item`.
     package func userSelected(_ item: Item) {
+        guard !syncing else { return }  // the binding's own selection, reported back
         switch content.selection {
         case .none: break
         case .single(_, let set):
@@ -99,7 +124,7 @@ package final class TabulaListState<SectionID: Hashable & Sendable, Item: Identi
 
     /// The user deselected `item` (a second tap in multiple selection).
     package func userDeselected(_ item: Item) {
-        guard case .multiple(let get, let set) = content.selection else { return }
+        guard !syncing, case .multiple(let get, let set) = content.selection else { return }
         var ids = get()
         ids.remove(item.id)
         shown = ids

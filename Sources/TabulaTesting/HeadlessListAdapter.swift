@@ -164,6 +164,11 @@ extension HeadlessListAdapter: HeadlessListDelegate, HeadlessListPrefetching {
         delegate?.listView(listView, willDisplay: cell, forItemAt: path)
     }
 
+    public func listView(_ listView: HeadlessListView, didEndDisplaying cell: HeadlessCell, forItemAt path: ItemPath) {
+        core.didEndDisplaying(cell)
+        delegate?.listView(listView, didEndDisplaying: cell, forItemAt: path)
+    }
+
     public func listView(_ listView: HeadlessListView, swipeActionsForItemAt path: ItemPath, edge: HeadlessAction.Edge) -> [HeadlessAction]? {
         core.swipeActions(at: path, leading: edge == .leading) ?? delegate?.listView(listView, swipeActionsForItemAt: path, edge: edge)
     }
@@ -232,6 +237,10 @@ extension HeadlessListAdapter: ListViewGlue {
     package func handlersDidChange() { listView.prefetchDataSource = core.wantsPrefetching ? self : nil }
 
     package func visibleCell(at path: ItemPath) -> AnyObject? { listView.cellForItem(at: path) }
+
+    /// Cells configured again in place, as an observed object changed: their rows are measured
+    /// again, as a self-sizing UIKit cell's are.
+    package func resizeRows(at paths: [ItemPath]) { listView.noteSizeChanged(ofItemsAt: paths) }
 
     /// Shows an item's place in its section snapshot in a collection view's cell, as Tabula's
     /// UIKit list cell does (tables show none).

@@ -10,6 +10,10 @@ public protocol HeadlessListDelegate: AnyObject {
     /// The cell of the item at `path` is about to be shown (`tableView(_:willDisplay:forRowAt:)`):
     /// it came into the viewport, by scrolling, a reload or an update.
     func listView(_ listView: HeadlessListView, willDisplay cell: HeadlessCell, forItemAt path: ItemPath)
+    /// The cell that showed the item at `path` left the screen (`tableView(_:didEndDisplaying:forRowAt:)`):
+    /// it scrolled away, its item was deleted or reloaded, or the view reloaded its data. `path` is
+    /// where the item was before the change.
+    func listView(_ listView: HeadlessListView, didEndDisplaying cell: HeadlessCell, forItemAt path: ItemPath)
     /// The swipe actions of the item at `path` on `edge` (default: none), as
     /// `trailingSwipeActionsConfigurationForRowAt`.
     func listView(_ listView: HeadlessListView, swipeActionsForItemAt path: ItemPath, edge: HeadlessAction.Edge) -> [HeadlessAction]?
@@ -25,6 +29,8 @@ extension HeadlessListDelegate {
     public func listView(_ listView: HeadlessListView, didDeselectItemAt path: ItemPath) {}
     /// Nothing, by default.
     public func listView(_ listView: HeadlessListView, willDisplay cell: HeadlessCell, forItemAt path: ItemPath) {}
+    /// Nothing, by default.
+    public func listView(_ listView: HeadlessListView, didEndDisplaying cell: HeadlessCell, forItemAt path: ItemPath) {}
     /// None, by default.
     public func listView(_ listView: HeadlessListView, swipeActionsForItemAt path: ItemPath, edge: HeadlessAction.Edge) -> [HeadlessAction]? { nil }
     /// None, by default.

@@ -61,7 +61,7 @@ extension HeadlessListView {
             if let destination = destination(path), !freshItems.contains(destination) {
                 kept[destination] = cell
             } else {
-                enqueue(cell)
+                enqueue(cell, at: path)
             }
         }
         visibleCells = kept

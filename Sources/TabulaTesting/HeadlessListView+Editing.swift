@@ -52,7 +52,7 @@ extension HeadlessListView {
         let outcome = try move.validate(before: sectionCounts, after: after, flavor: flavor)
         var kept: [ItemPath: HeadlessCell] = [:]
         for (path, cell) in visibleCells {
-            if let to = outcome.destination(of: path) { kept[to] = cell } else { enqueue(cell) }
+            if let to = outcome.destination(of: path) { kept[to] = cell } else { enqueue(cell, at: path) }
         }
         visibleCells = kept
         selected = Set(selected.compactMap { outcome.destination(of: $0) })

@@ -52,6 +52,11 @@ public final class HeadlessListView {
         public var batchUpdates = 0
         /// Of those, the ones performed without animation (`animatingDifferences: false`).
         public var batchUpdatesWithoutAnimation = 0
+        /// Size passes: the view measured rows again after their cells were configured in place
+        /// (``noteSizeChanged(ofItemsAt:)``).
+        public var sizePasses = 0
+        /// Rows measured again by those passes.
+        public var rowsResized = 0
     }
 
     enum Registration {
@@ -247,6 +252,19 @@ public final class HeadlessListView {
     /// The selected paths, in order.
     public var indexPathsForSelectedItems: [ItemPath] { selected.sorted() }
 
+    /// The rows the last size pass measured again.
+    public private(set) var lastResizedItems: [ItemPath] = []
+
+    /// Measures again the rows of the items at `paths`, whose cells were configured in place: what
+    /// a self-sizing cell's invalidation does in UIKit, and `noteHeightOfRows(withIndexesChanged:)`
+    /// in AppKit. The headless view's rows are one line each: the pass is counted
+    /// (``Counters/sizePasses``, ``Counters/rowsResized``) and its rows kept in ``lastResizedItems``.
+    public func noteSizeChanged(ofItemsAt paths: [ItemPath]) {
+        counters.sizePasses += 1
+        counters.rowsResized += paths.count
+        lastResizedItems = paths
+    }
+
     /// How many cells wait in the pool for `identifier`.
     public func pooledCellCount(forReuseIdentifier identifier: String) -> Int { pools[identifier]?.count ?? 0 }
 
@@ -256,7 +274,7 @@ public final class HeadlessListView {
     public func reloadData() throws {
         guard let dataSource else { throw ListViewError.noDataSource }
         counters.reloads += 1
-        for (_, cell) in visibleCells { enqueue(cell) }
+        for (path, cell) in visibleCells { enqueue(cell, at: path) }
         visibleCells = [:]
         selected = []
         try readStructure(from: dataSource)
@@ -396,7 +414,7 @@ public final class HeadlessListView {
         })
         for (path, cell) in visibleCells where !wanted.contains(path) {
             visibleCells[path] = nil
-            enqueue(cell)
+            enqueue(cell, at: path)
         }
         prefetchBelowViewport(visible: wanted)
         for path in wanted.sorted() where visibleCells[path] == nil {
@@ -432,7 +450,10 @@ public final class HeadlessListView {
         if !cancelled.isEmpty { prefetchDataSource.listView(self, cancelPrefetchingForItemsAt: cancelled) }
     }
 
-    func enqueue(_ cell: HeadlessCell) {
+    /// Takes `cell`, which showed the item at `path`, off the screen: the delegate hears it ended
+    /// displaying, and the cell goes back to its pool.
+    func enqueue(_ cell: HeadlessCell, at path: ItemPath) {
+        delegate?.listView(self, didEndDisplaying: cell, forItemAt: path)
         cell.prepareForReuse()
         pools[cell.reuseIdentifier, default: []].append(cell)
     }

@@ -60,6 +60,9 @@
             self.core = core
             super.init(forwarding: core.forwarding)
             try core.connect(to: self)
+            // A cell configured again in place (a reconfigure, an observed object's change) takes
+            // the size its new content needs.
+            collectionView.followCellSizes()
             for kind in [UICollectionView.elementKindSectionHeader, UICollectionView.elementKindSectionFooter] {
                 collectionView.register(TabulaTitleView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: Self.titleViewIdentifier)
                 titleViewKinds.insert(kind)
@@ -244,6 +247,13 @@
         public func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
             core.willDisplay(at: indexPath.itemPath)
             delegate?.collectionView?(collectionView, willDisplay: cell, forItemAt: indexPath)
+        }
+
+        /// Ends the tracking of what the cell's configuration read (it no longer shows its item),
+        /// then tells your ``delegate``.
+        public func collectionView(_ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+            core.didEndDisplaying(cell)
+            delegate?.collectionView?(collectionView, didEndDisplaying: cell, forItemAt: indexPath)
         }
 
         /// The context menu `contextMenu` builds for the item, or else your ``delegate``'s.

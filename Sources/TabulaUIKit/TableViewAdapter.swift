@@ -71,6 +71,9 @@
             self.core = core
             super.init(forwarding: core.forwarding)
             try core.connect(to: self)
+            // A cell configured again in place (a reconfigure, an observed object's change) takes
+            // the size its new content needs.
+            tableView.followCellSizes()
             reconnect()
         }
 
@@ -230,6 +233,13 @@
         public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {
             core.willDisplay(at: indexPath.itemPath)
             delegate?.tableView?(tableView, willDisplay: cell, forRowAt: indexPath)
+        }
+
+        /// Ends the tracking of what the cell's configuration read (it no longer shows its item),
+        /// then tells your ``delegate``.
+        public func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+            core.didEndDisplaying(cell)
+            delegate?.tableView?(tableView, didEndDisplaying: cell, forRowAt: indexPath)
         }
 
         /// The section's custom header view, or else your ``delegate``'s, or else none (the title shows).

@@ -67,14 +67,13 @@
 
         @objc private func toggled() { onToggle?(toggle.isOn) }
 
-        /// Clears the switch handler and the outline state before the cell is reused.
+        /// Clears the switch handler and the outline state (indentation, disclosure) before the
+        /// cell is reused. Other accessories stay: those a subclass set in its initialiser are the
+        /// cell's own, and those ``apply(_:)`` set are replaced at the next configuration.
         open override func prepareForReuse() {
             super.prepareForReuse()
             onToggle = nil
-            onDisclosure = nil
-            isExpandedInOutline = nil
-            indentationLevel = 0
-            accessories = []
+            hideOutline()
         }
     }
 #endif

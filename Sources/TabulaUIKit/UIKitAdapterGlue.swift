@@ -70,6 +70,9 @@
 
         package func handlersDidChange() { listView?.prefetch(with: wantsPrefetching ? self : nil) }
 
+        /// Cells configured again in place (an object they read changed): their sizes follow.
+        package func resizeRows(at paths: [ItemPath]) { listView?.resizeItems(at: paths.map(IndexPath.init)) }
+
         package func nibCellTypeName(named name: String) -> String? { nibs.cellClassName(inNibNamed: name) }
 
         package func registerNib(named name: String, forReuseIdentifier identifier: String) {

@@ -27,9 +27,24 @@
         /// Issues `update`'s operations, inside a batch: deletes, inserts and moves of sections,
         /// then of items, then reloads and reconfigures.
         func issue(_ update: BatchUpdate, animation: UITableView.RowAnimation)
+        /// Lets self-sizing cells resize after any Auto Layout change in their content
+        /// (`selfSizingInvalidation = .enabledIncludingConstraints`, iOS 16), unless the app
+        /// turned self-sizing invalidation off.
+        func followCellSizes()
+        /// The cells at `paths` were configured again in place: their sizes are measured again, by
+        /// their own invalidation where self-sizing invalidation is on, otherwise by a layout pass.
+        func resizeItems(at paths: [IndexPath])
     }
 
     extension UITableView: UIKitListView {
+        package func followCellSizes() {
+            if #available(iOS 16, tvOS 16, *), selfSizingInvalidation == .enabled { selfSizingInvalidation = .enabledIncludingConstraints }
+        }
+        package func resizeItems(at paths: [IndexPath]) {
+            if #available(iOS 16, tvOS 16, *), selfSizingInvalidation != .disabled { return }  // the cells resized themselves
+            // An empty batch measures the rows again, animating the change of height.
+            performBatchUpdates(nil, completion: nil)
+        }
         package func itemCounts() -> [Int] { (0..<numberOfSections).map { numberOfRows(inSection: $0) } }
         package func issue(_ update: BatchUpdate, animation: UITableView.RowAnimation) {
             if !update.deletedSections.isEmpty { deleteSections(IndexSet(update.deletedSections), with: animation) }
@@ -56,6 +71,17 @@
     }
 
     extension UICollectionView: UIKitListView {
+        package func followCellSizes() {
+            if #available(iOS 16, tvOS 16, *), selfSizingInvalidation == .enabled { selfSizingInvalidation = .enabledIncludingConstraints }
+        }
+        package func resizeItems(at paths: [IndexPath]) {
+            if #available(iOS 16, tvOS 16, *), selfSizingInvalidation != .disabled { return }  // the cells resized themselves
+            let layout = collectionViewLayout
+            let contextClass = type(of: layout).invalidationContextClass as? UICollectionViewLayoutInvalidationContext.Type
+            let context = (contextClass ?? UICollectionViewLayoutInvalidationContext.self).init()
+            context.invalidateItems(at: paths)
+            layout.invalidateLayout(with: context)
+        }
         package func itemCounts() -> [Int] { (0..<numberOfSections).map { numberOfItems(inSection: $0) } }
         /// The operations of `update` (a collection view has no row animations).
         package func issue(_ update: BatchUpdate, animation: UITableView.RowAnimation) {

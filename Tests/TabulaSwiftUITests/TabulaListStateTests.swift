@@ -45,9 +45,9 @@ struct TabulaListStateTests {
         actions.map { action in HeadlessAction(action.title, isDestructive: action.isDestructive, handler: action.handler) }
     }
 
-    func make(_ content: TabulaListContent<String, Task>) throws -> (TabulaListState<String, Task>, HeadlessListView, HeadlessListAdapter<String, Task>) {
+    func make(_ content: TabulaListContent<String, Task>, flavor: ListFlavor = .table) throws -> (TabulaListState<String, Task>, HeadlessListView, HeadlessListAdapter<String, Task>) {
         let state = TabulaListState(content: content)
-        let list = HeadlessListView(viewportHeight: nil)
+        let list = HeadlessListView(flavor: flavor, viewportHeight: nil)
         let adapter = try HeadlessListAdapter<String, Task>(listView: list, cells: state.cells, updateKind: content.updateKind)
         state.attach(adapter, swipe: Self.headless, menu: Self.headless)
         return (state, list, adapter)
@@ -91,6 +91,26 @@ struct TabulaListStateTests {
         #expect(model.log == ["open 2", "open 0"])
     }
 
+    @Test("a view that reports its own selecting (NSTableView): bringing it to the binding writes no binding and calls no onSelect")
+    func syncReportedBackIsNotTheUsers() async throws {
+        let model = Model()
+        var writes = 0
+        var content = try content(model)
+        content.selection = .single(get: { model.single }, set: { model.single = $0; writes += 1 })
+        content.actions.onSelect = { model.log.append("open \($0.id)") }
+        let (state, list, adapter) = try make(content)
+        model.single = 3  // the app sets the binding
+        // As the AppKit representable selects: the table tells its delegate, as a tap does.
+        state.show(in: adapter, animated: true) { ids in
+            for id in ids { if let path = adapter.driver.snapshot.itemPath(for: id) { try? list.tapItem(at: path) } }
+        }
+        await adapter.driver.waitUntilIdle()
+        #expect(adapter.selectedItems.map(\.id) == [3], "the view shows the binding")
+        #expect(writes == 0 && model.log.isEmpty, "nothing written back, no onSelect")
+        try list.tapItem(at: ItemPath(item: 1, section: 0))
+        #expect(model.single == 1 && writes == 1 && model.log == ["open 1"], "a tap afterwards is the user's")
+    }
+
     @Test("onMove carries the user's reorder into the model, with the snapshot as the user left it")
     func reorder() async throws {
         let model = Model()
@@ -117,15 +137,75 @@ struct TabulaListStateTests {
         let (state, list, adapter) = try make(content)
         await show(state, in: list, adapter: adapter)
         let swipe = try list.swipeActions(at: ItemPath(item: 1, section: 0))
-        #expect(swipe.map(\.title) == ["Done"])
+        #expect(swipe.map(\.title) == ["Delete", "Done"], "the app's actions replace the table's swipe to delete: Delete comes first")
         try list.contextMenu(at: ItemPath(item: 2, section: 0)).first?.perform()
-        swipe.first?.perform()
+        swipe.last?.perform()
         // A new body with other actions: the adapter reads the newest.
         state.content.actions.contextMenu = { task in [ListRowAction("Share \(task.id)") {}] }
         #expect(try list.contextMenu(at: ItemPath(item: 2, section: 0)).map(\.title) == ["Share 2"])
         try list.commitDelete(at: ItemPath(item: 0, section: 0))
         #expect(model.log == ["rename 2", "done 1", "deleted 0"])
         #expect(adapter.displayedSnapshot.itemIdentifiers == [1, 2, 3, 4])
+    }
+
+    @Test("onDelete in the collection style: a Delete swipe action, which deletes and tells the app")
+    func deleteInCollectionStyle() async throws {
+        let model = Model()
+        var content = try content(model)
+        content.actions.onDelete = { task in model.log.append("deleted \(task.id)") }
+        let (state, list, adapter) = try make(content, flavor: .collection)
+        await show(state, in: list, adapter: adapter)
+        let swipe = try list.swipeActions(at: ItemPath(item: 1, section: 0))
+        #expect(swipe.map(\.title) == ["Delete"] && swipe.first?.isDestructive == true)
+        swipe.first?.perform()
+        await adapter.driver.waitUntilIdle()
+        #expect(model.log == ["deleted 1"])
+        #expect(adapter.displayedSnapshot.itemIdentifiers == [0, 2, 3, 4])
+        #expect(try list.swipeActions(at: ItemPath(item: 0, section: 0), edge: .leading).isEmpty, "nothing on the leading edge")
+    }
+
+    @Test("onDelete in the table style: the table's own swipe to delete, no extra action")
+    func deleteInTableStyle() async throws {
+        let model = Model()
+        var content = try content(model)
+        content.actions.onDelete = { task in model.log.append("deleted \(task.id)") }
+        let (state, list, adapter) = try make(content, flavor: .table)
+        await show(state, in: list, adapter: adapter)
+        #expect(try list.swipeActions(at: ItemPath(item: 1, section: 0)).isEmpty, "the table derives Delete from the editing style")
+        try list.commitDelete(at: ItemPath(item: 1, section: 0))
+        #expect(model.log == ["deleted 1"])
+        #expect(adapter.displayedSnapshot.itemIdentifiers == [0, 2, 3, 4])
+    }
+
+    @Test("onDelete beside trailing swipe actions, in both styles: Delete first, then the app's, and it deletes")
+    func deleteBesideSwipeActions() async throws {
+        for flavor in [ListFlavor.table, .collection] {
+            let model = Model()
+            var content = try content(model)
+            content.actions.onDelete = { task in model.log.append("deleted \(task.id)") }
+            content.actions.trailingSwipeActions = { task in [ListRowAction("Done") { model.log.append("done \(task.id)") }] }
+            let (state, list, adapter) = try make(content, flavor: flavor)
+            await show(state, in: list, adapter: adapter)
+            let swipe = try list.swipeActions(at: ItemPath(item: 2, section: 0))
+            #expect(swipe.map(\.title) == ["Delete", "Done"], "\(flavor)")
+            swipe.last?.perform()
+            swipe.first?.perform()
+            await adapter.driver.waitUntilIdle()
+            #expect(model.log == ["done 2", "deleted 2"], "\(flavor)")
+            #expect(adapter.displayedSnapshot.itemIdentifiers == [0, 1, 3, 4], "\(flavor)")
+        }
+    }
+
+    @Test("without onDelete no style offers a Delete action")
+    func noDeleteWithoutOnDelete() async throws {
+        for flavor in [ListFlavor.table, .collection] {
+            let model = Model()
+            let (state, list, adapter) = try make(try content(model), flavor: flavor)
+            await show(state, in: list, adapter: adapter)
+            #expect(try list.swipeActions(at: ItemPath(item: 0, section: 0)).isEmpty, "\(flavor)")
+            try list.commitDelete(at: ItemPath(item: 0, section: 0))
+            #expect(adapter.displayedSnapshot.itemIdentifiers == [0, 1, 2, 3, 4], "\(flavor)")
+        }
     }
 
     @Test("row closures see the model as it is now, though cells are registered once")

@@ -224,10 +224,10 @@ struct ForwardingModelTests {
     final class FakeAdapter: ListViewGlue {
         let view: CachingView
         var core: ListAdapterCore<Int, Identified<Int>, NoListActions>!
-        init(view: CachingView) throws {
+        init(view: CachingView, hop: @escaping ForwardingTarget.Hop = { body in MainActor.assumeIsolated(body) }) throws {
             self.view = view
             core = ListAdapterCore(cells: CellConfigurators { CellConfigurator.content { CellContent(text: "\($0.value)") } },
-                updateKind: { _, _ in nil }, differ: .specialised, hop: { body in MainActor.assumeIsolated(body) })
+                updateKind: { _, _ in nil }, differ: .specialised, hop: hop)
             try core.connect(to: self)
             reconnect()
         }
@@ -271,6 +271,46 @@ struct ForwardingModelTests {
         #expect(view.cached == ["cellForRow"], "the view asked again when the object went")
         view.call("heightForRow")
         #expect(view.crashes.isEmpty, "no call reaches an object that is gone")
+    }
+
+    @Test("released on the main thread, the object is forgotten at once, on every OS version; from elsewhere, a turn later")
+    func releaseOnTheMainThreadIsForgottenAtOnce() async throws {
+        // The hop the UIKit and AppKit adapters use, with the thread check given: the main thread.
+        let view = CachingView()
+        let adapter = try FakeAdapter(view: view, hop: ForwardingTarget.hop { true })
+        var app: AppObject? = AppObject(["heightForRow"])
+        adapter.core.forwarding.set(app) { token, object in (object as? AppObject)?.kept.append(token) }
+        #expect(view.cached.contains("heightForRow"))
+        app = nil
+        #expect(app == nil && view.cached == ["cellForRow"], "asked again before the view can call the cached method")
+        view.call("heightForRow")
+        #expect(view.crashes.isEmpty)
+
+        // Another thread's release: the view asks again on the main actor's next turn.
+        let later = CachingView()
+        let hopping = try FakeAdapter(view: later, hop: ForwardingTarget.hop { false })
+        var other: AppObject? = AppObject(["heightForRow"])
+        hopping.core.forwarding.set(other) { token, object in (object as? AppObject)?.kept.append(token) }
+        other = nil
+        #expect(other == nil && later.cached.contains("heightForRow"), "not yet")
+        var turns = 0
+        while later.cached.contains("heightForRow") && turns < 100_000 {
+            await Task.yield()
+            turns += 1
+        }
+        #expect(later.cached == ["cellForRow"])
+    }
+
+    @Test("the call before iOS 17 and macOS 14 runs the main-actor closure synchronously")
+    func uncheckedCallIsSynchronous() {
+        let log = Log()
+        ForwardingTarget.callUnchecked { log.entries.append("ran") }
+        #expect(log.entries == ["ran"])
+    }
+
+    @MainActor
+    final class Log {
+        var entries: [String] = []
     }
 
     @Test("replacing the object makes the view ask again: the old object's methods go, the new one's come")

@@ -17,8 +17,8 @@
 ///
 /// A release is noticed by a token the object keeps (an associated object on Apple platforms):
 /// the token ends with the object, and its end sets the view's properties again, at once when the
-/// object ends on the main thread (as view controllers do), otherwise on the main actor's next
-/// turn.
+/// object ends on the main thread (as view controllers do), on every OS version, otherwise on the
+/// main actor's next turn.
 ///
 /// `@unchecked Sendable`: `NSObject` asks `responds(to:)` and `forwardingTarget(for:)` outside any
 /// actor, so the object is kept behind a lock, which the compiler cannot check; everything else
@@ -67,15 +67,48 @@ package final class ForwardingTarget: @unchecked Sendable {
         deinit { owner?.released() }
     }
 
-    /// Runs the closure at once on the main thread (from iOS 17 and macOS 14, where the main actor
-    /// can be asserted), otherwise on the main actor's next turn.
-    @usableFromInline package static let mainThreadHop: Hop = { body in
+    /// Runs the closure at once on the main thread, on every OS version, otherwise on the main
+    /// actor's next turn.
+    ///
+    /// At once matters: UIKit and AppKit keep the answers of `responds(to:)`, so until the view's
+    /// properties are set again it may call a forwarded method of the object that just ended,
+    /// which nothing answers (`doesNotRecognizeSelector:`). Objects that end on the main thread
+    /// (view controllers, views) are therefore forgotten before the view can make another call.
+    @usableFromInline package static let mainThreadHop: Hop = hop {
         #if canImport(Darwin)
-            if Thread.isMainThread, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-                MainActor.assumeIsolated(body)
-                return
-            }
+            return Thread.isMainThread
+        #else
+            return false
         #endif
-        Task { @MainActor in body() }
+    }
+
+    /// A hop that runs the closure at once when `isMainThread` says the caller runs on the main
+    /// thread, otherwise on the main actor's next turn.
+    package static func hop(isMainThread: @escaping @Sendable () -> Bool) -> Hop {
+        { body in
+            if isMainThread() {
+                runOnMainThread(body)
+            } else {
+                Task { @MainActor in body() }
+            }
+        }
+    }
+
+    /// Runs a main-actor closure synchronously; the caller has checked that it runs on the main
+    /// thread, where the main actor runs. From iOS 17 and macOS 14 (and on Linux) the main actor
+    /// checks it too; before, the closure is called as `MainActor.assumeIsolated` calls it, without
+    /// that check, which those systems do not offer.
+    package static func runOnMainThread(_ body: @escaping @MainActor @Sendable () -> Void) {
+        if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+            MainActor.assumeIsolated(body)
+        } else {
+            callUnchecked(body)
+        }
+    }
+
+    /// Calls a main-actor closure synchronously without checking the thread (before iOS 17 and
+    /// macOS 14): a synchronous closure is called the same way whatever its isolation.
+    package static func callUnchecked(_ body: @escaping @MainActor @Sendable () -> Void) {
+        unsafeBitCast(body, to: (@Sendable () -> Void).self)()
     }
 }

@@ -58,8 +58,10 @@ extension ListAdapter {
     /// Whether the user may delete an item with swipe to delete or in editing mode (UIKit
     /// tables). In a UIKit collection list laid out with the adapter's
     /// `listConfiguration(_:headerMode:)` (or its `trailingSwipeActionsProvider`), whose cells
-    /// have no editing-style delete, an item it allows gets a Delete swipe action when no
-    /// ``trailingSwipeActions`` handler is set; so does the headless view's collection flavour.
+    /// have no editing-style delete, and in an AppKit table, an item it allows gets a Delete swipe
+    /// action unless a ``trailingSwipeActions`` handler builds actions for it; so does the
+    /// headless view's collection flavour. An AppKit table also deletes the selected items it
+    /// allows when the user presses Delete.
     public var canDelete: (Item) -> Bool {
         get { core.canDelete }
         set { core.canDelete = newValue }
@@ -85,7 +87,8 @@ extension ListAdapter {
         get { core.onToggle }
         set { core.onToggle = newValue }
     }
-    /// Trailing swipe actions, declared next to the items they act on.
+    /// Trailing swipe actions, declared next to the items they act on. Return `nil` for an item
+    /// to leave it the default (swipe to delete, or the Delete action ``canDelete`` gives).
     public var trailingSwipeActions: ((Item, ItemPath) -> Platform.SwipeActions?)? {
         get { core.trailingSwipeActions }
         set { core.trailingSwipeActions = newValue }

@@ -41,7 +41,8 @@ where Item.ID: Sendable {
     /// Called when the user flips the switch of a ``CellContent/Accessory/toggle(isOn:)`` in a
     /// standard content cell.
     public var onToggle: ((Item, Bool) -> Void)?
-    /// Trailing swipe actions, declared next to the items they act on.
+    /// Trailing swipe actions, declared next to the items they act on. `nil` for an item leaves it
+    /// the default (swipe to delete, or the Delete action ``canDelete`` gives).
     public var trailingSwipeActions: ((Item, ItemPath) -> Platform.SwipeActions?)?
     /// Leading swipe actions, declared next to the items they act on.
     public var leadingSwipeActions: ((Item, ItemPath) -> Platform.SwipeActions?)?
@@ -56,13 +57,18 @@ where Item.ID: Sendable {
     /// Each configure call is tracked; one change, or a thousand in one turn of the main actor,
     /// configures that cell once, after the turn, with its item as the snapshot on screen has it.
     /// A cell reused for another item stops following the old one, and a cell no longer visible
-    /// is not configured. UIKit's own observation tracking (iOS 26) covers `layoutSubviews`,
+    /// is not configured. Each visible cell keeps one tracking at a time, ended when the cell is
+    /// configured again or leaves the screen (``observedCellRegistrations``); a change made on
+    /// another thread configures the cell once more a frame later, so it ends with the stored value. UIKit's own observation tracking (iOS 26) covers `layoutSubviews`,
     /// `updateProperties` and `configurationUpdateHandler`, not the configure call, so the two
     /// never update a cell twice for one read.
     public var cellsFollowTheirItems = true
     /// How many visible cells were configured again because an object their configuration read
     /// changed.
     public var observedReconfigurations: Int { observer.reconfigurations }
+    /// How many trackings of visible cells' configurations are registered now with the objects
+    /// they read: at most one per cell the view shows, however long the user scrolls.
+    public var observedCellRegistrations: Int { observer.liveRegistrations }
 
     /// The header, footer and other supplementary view configurators the adapter registered.
     public private(set) var supplementaryViews: [SupplementaryConfigurator<SectionID>] = []
@@ -94,7 +100,8 @@ where Item.ID: Sendable {
         differ: ListDriver<SectionID, Item>.Differ, hop: @escaping ForwardingTarget.Hop = ForwardingTarget.mainThreadHop
     ) {
         self.init(unspecialisedCells: cells, updateKind: updateKind, differ: differ, hop: hop)
-        observer.reconfigure = { [weak self] cell, id, path in self?.reconfigureVisible(cell, showing: id, configuredAt: path) ?? false }
+        observer.reconfigure = { [weak self] cell, id, path in self?.reconfigureVisible(cell, showing: id, configuredAt: path) }
+        observer.resized = { [weak self] paths in self?.viewDidReconfigureInPlace(paths) }
     }
 
     /// Everything of the core but the path that configures a cell again, which the initialiser
@@ -196,16 +203,17 @@ where Item.ID: Sendable {
     }
 
     /// Configures `cell` again for the item `id` as the snapshot on screen has it, when `cell` is
-    /// still the view's visible cell of that item; returns whether it did. The item is looked for
-    /// where the cell was configured first (`configuredAt`), and by its identifier if it moved.
+    /// still the view's visible cell of that item; returns where it did, `nil` when it did not.
+    /// The item is looked for where the cell was configured first (`configuredAt`), and by its
+    /// identifier if it moved.
     // The snapshot is read where the driver keeps it: a copy of it would retain, then release,
     // each of its buffers.
     @inlinable
-    func reconfigureVisible(_ cell: AnyObject, showing id: Item.ID, configuredAt hint: ItemPath) -> Bool {
-        guard cellsFollowTheirItems else { return false }
-        if let item = driver.snapshot.item(at: hint), item.id == id { return reconfigureVisible(cell, with: item, at: hint) }
-        guard let path = driver.snapshot.itemPath(for: id), let item = driver.snapshot.item(at: path) else { return false }
-        return reconfigureVisible(cell, with: item, at: path)
+    func reconfigureVisible(_ cell: AnyObject, showing id: Item.ID, configuredAt hint: ItemPath) -> ItemPath? {
+        guard cellsFollowTheirItems else { return nil }
+        if let item = driver.snapshot.item(at: hint), item.id == id { return reconfigureVisible(cell, with: item, at: hint) ? hint : nil }
+        guard let path = driver.snapshot.itemPath(for: id), let item = driver.snapshot.item(at: path) else { return nil }
+        return reconfigureVisible(cell, with: item, at: path) ? path : nil
     }
 
     /// Configures `cell` again with `item`, at `path` in the snapshot on screen, when it is the
@@ -215,6 +223,28 @@ where Item.ID: Sendable {
         guard isVisibleCell(cell, at: path), let configurator = cells.configurator(for: item) else { return false }
         configure(cell, with: configurator, item: item, at: path, itemsInSection: driver.snapshot.numberOfItems(inSectionAt: path.section))
         return true
+    }
+
+    /// Tells the view that the cells at `paths` were configured again in place, outside any batch
+    /// update (their objects changed), so that it measures their rows again.
+    @usableFromInline
+    func viewDidReconfigureInPlace(_ paths: [ItemPath]) { glue?.resizeRows(at: paths) }
+
+    /// The rows, at their positions in the snapshot on screen, whose height `update` may have
+    /// changed in place: its reconfigured items (cells kept and configured again), and, for a view
+    /// that keeps the height of a row it reloads (`includingReloads`: an AppKit table, whose
+    /// reloads of rows are in place), its reloaded ones. Items are named in `before`, the snapshot
+    /// the update started from; an item the update removed is left out.
+    ///
+    /// - Complexity: O(*r*) look-ups for *r* reconfigured and reloaded items.
+    package func rowsNeedingSizePass(after update: BatchUpdate, before: Snapshot<SectionID, Item>, includingReloads: Bool) -> [ItemPath] {
+        let named = includingReloads ? update.reconfiguredItems + update.reloadedItems : update.reconfiguredItems
+        var paths = Set<ItemPath>()
+        for path in named {
+            guard let id = before.item(at: path)?.id, let now = driver.snapshot.itemPath(for: id) else { continue }
+            paths.insert(now)
+        }
+        return paths.sorted()
     }
 
     /// How each reuse identifier was registered: the class (fully qualified), the nib and its
@@ -294,6 +324,11 @@ where Item.ID: Sendable {
         if let item = item(at: path) { onWillDisplay?(item, path) }
     }
 
+    /// The view no longer shows `cell` (it scrolled away, was deleted, or went back to its pool):
+    /// the tracking of what its configuration read ends, so the objects it read keep no
+    /// registration for it.
+    package func didEndDisplaying(_ cell: AnyObject) { observer.release(cell) }
+
     /// Whether the view should ask the adapter about prefetching.
     package var wantsPrefetching: Bool { onPrefetch != nil || onCancelPrefetch != nil }
 
@@ -304,20 +339,48 @@ where Item.ID: Sendable {
     package func cancelPrefetching(at paths: [ItemPath]) { onCancelPrefetch?(paths.compactMap(item(at:))) }
 
     /// What ``trailingSwipeActions`` (or ``leadingSwipeActions``) builds for the item at `path`.
-    /// Without a trailing handler, a collection list's item that ``canDelete`` allows gets the
-    /// platform's Delete action, as a table row gets swipe to delete. `nil` otherwise, so the view
-    /// asks the app's delegate instead.
+    /// A handler's `nil` for an item, or no trailing handler, leaves that item the default: an
+    /// item that ``canDelete`` allows gets the platform's Delete action in a view that offers no
+    /// swipe to delete by itself (a collection list, an AppKit table), as a UIKit table row gets
+    /// swipe to delete. `nil` when no handler is set and no Delete applies, so the view asks the
+    /// app's delegate instead; `.some(nil)` when a handler chose no actions.
     package func swipeActions(at path: ItemPath, leading: Bool) -> Platform.SwipeActions?? {
         guard let item = item(at: path) else { return nil }
-        if let handler = leading ? leadingSwipeActions : trailingSwipeActions { return .some(handler(item, path)) }
-        guard !leading, glue?.flavor == .collection, canDelete(item) else { return nil }
+        let handler = leading ? leadingSwipeActions : trailingSwipeActions
+        if let handler, let built = handler(item, path) { return .some(built) }
+        if !leading, let delete = deleteAction(for: item) { return .some(delete) }
+        return handler == nil ? nil : .some(nil)
+    }
+
+    /// The platform's Delete swipe action for `item`, when ``canDelete`` allows it and the view
+    /// offers no swipe to delete by itself.
+    private func deleteAction(for item: Item) -> Platform.SwipeActions? {
+        guard glue?.deletesBySwipe == false, canDelete(item) else { return nil }
         let id = item.id
         // A tap on an item a live update removed meanwhile is a stale edit, reported as a swipe
         // to delete's is.
         return Platform.deleteSwipeAction { [weak self] in
             guard let self else { return false }
             return (try? reporting { try deleteItem(id) }) != nil
-        }.map { .some($0) }
+        }
+    }
+
+    /// Whether a key press is the Delete key (backspace, U+007F) or the forward delete key
+    /// (U+F728, `NSDeleteFunctionKey`), pressed without another modifier: what deletes the
+    /// selected rows of an AppKit table.
+    package nonisolated static func isDeleteKey(_ characters: String?, otherModifiers: Bool) -> Bool {
+        !otherModifiers && (characters == "\u{7F}" || characters == "\u{F728}")
+    }
+
+    /// Deletes the items the view shows selected at `paths` that ``canDelete`` allows, as the
+    /// Delete key does in an AppKit table, and tells ``onDelete`` of each; returns whether any
+    /// was deleted (the key is then handled). An item a live update removed meanwhile is reported
+    /// as a stale edit.
+    package func deleteSelected(at paths: [ItemPath]) -> Bool {
+        let ids = paths.compactMap(item(at:)).filter(canDelete).map(\.id)
+        var deleted = false
+        for id in ids where (try? reporting { try deleteItem(id) }) != nil { deleted = true }
+        return deleted
     }
 
     /// What ``contextMenu`` builds for the item at `path`; `nil` when no handler is set.

@@ -25,6 +25,13 @@ package protocol ListViewGlue: AnyObject, CellRegistrar {
     /// `cell` was configured for the item at `path`: what the view adds of its own (an outline
     /// disclosure).
     func didConfigure(_ cell: AnyObject, at path: ItemPath)
+    /// Whether the view offers a Delete swipe for a deletable row by itself (a UIKit table, from
+    /// the row's editing style). A collection list and an AppKit table do not: the core offers the
+    /// platform's Delete action for them.
+    var deletesBySwipe: Bool { get }
+    /// The cells of the items at `paths` were configured again in place, outside any batch
+    /// update: the view measures their rows again where their height can follow their content.
+    func resizeRows(at paths: [ItemPath])
 }
 
 extension ListViewGlue {
@@ -33,4 +40,6 @@ extension ListViewGlue {
     package var keepsCells: Bool { true }
     package func visibleCell(at path: ItemPath) -> AnyObject? { nil }
     package func didConfigure(_ cell: AnyObject, at path: ItemPath) {}
+    package var deletesBySwipe: Bool { flavor == .table }
+    package func resizeRows(at paths: [ItemPath]) {}
 }
