@@ -187,6 +187,25 @@ func runInstructionScenario(_ name: String) -> Bool {
             driver.apply(try! Snapshot([Section(0, items: new)], updating: driver.latestSnapshot), completion: nil)
         }
         withExtendedLifetime(pairs) {}
+    case "append-one-100k", "update-one-100k", "delete-one-100k":
+        // One row edited in place (`driver.appendItems`, `updateItems`, `deleteItems`) in a list
+        // of 100k through a view that does nothing: the first, uncounted call settles the
+        // driver's copy of the snapshot; the counted one is an app's next edit.
+        let list = items(100_000)
+        let (driver, view) = InstantView<Int, UUIDItem>.driving()
+        driver.backgroundDiffThreshold = .max
+        driver.applyUsingReloadData(try! Snapshot([Section(0, items: list)]), completion: nil)
+        let appended = items(2)
+        var call = 0
+        measuredCall {
+            call += 1
+            switch name {
+            case "append-one-100k": try! driver.appendItems([appended[call - 1]])
+            case "update-one-100k": try! driver.updateItems([UUIDItem(id: list[50_000].id, value: call)])
+            default: try! driver.deleteItems([list[50_000 + call].id])
+            }
+        }
+        precondition(view.batches == 2, "\(name): not shown as batch updates")
     case "nochange-10k": buildDiff(noChange(count: 10_000))
     case "nochange-100k": buildDiff(noChange(count: 100_000))
     case "onechange-100k-uuid": buildDiff(oneChange(count: 100_000))
