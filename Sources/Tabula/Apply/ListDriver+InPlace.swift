@@ -22,6 +22,7 @@ extension ListDriver {
     /// - Throws: ``SnapshotError/unknownItem(_:)`` naming the first identifier not shown; nothing
     ///   changes then.
     /// - Complexity: O(*k*) for *k* items, when no other update is in flight.
+    @inlinable
     public func updateItems(
         _ items: [Item], animatingDifferences: Bool = true, completion: (@MainActor (ApplyResult) -> Void)? = nil
     ) throws {
@@ -35,6 +36,7 @@ extension ListDriver {
     ///   ``SnapshotError/duplicateItem(_:first:second:)`` naming both positions; nothing changes
     ///   then.
     /// - Complexity: O(*k*) for *k* items, when no other update is in flight.
+    @inlinable
     public func appendItems(
         _ items: [Item], toSection section: SectionID? = nil, animatingDifferences: Bool = true,
         completion: (@MainActor (ApplyResult) -> Void)? = nil
@@ -48,6 +50,7 @@ extension ListDriver {
     ///   changes then.
     /// - Complexity: O(*k* log *k* + *r*) for *k* identifiers and the *r* items after the first
     ///   deleted one in its section, when no other update is in flight.
+    @inlinable
     public func deleteItems(
         _ identifiers: [Item.ID], animatingDifferences: Bool = true, completion: (@MainActor (ApplyResult) -> Void)? = nil
     ) throws {
@@ -55,6 +58,10 @@ extension ListDriver {
     }
 
     /// Shows `edit` in one batch of known updates, or through a diff while another update runs.
+    // Inlined into the app's code, specialised for its types: compiled for any item type, the
+    // edit spent most of its instructions looking types up (append-one-100k, update-one-100k and
+    // delete-one-100k in `Benchmarks/instructions.sh`).
+    @inlinable
     func applyInPlace(_ edit: InPlaceEdit<SectionID, Item>, animated: Bool, completion: (@MainActor (ApplyResult) -> Void)?) throws {
         // While an update runs, or when an outline's rows come or go (which cells must show a
         // new outline state is decided against the trees), the edit goes through the diff.
@@ -64,12 +71,12 @@ extension ListDriver {
             apply(next, animatingDifferences: animated, completion: completion)
             return
         }
-        let (update, cellUpdates, before, after) = try edit.batchUpdate(on: snapshot, updateKind: updateKind, canReconfigure: canReconfigure)
+        let (update, cellUpdates, before, after) = try edit.batchUpdate(on: _snapshot, updateKind: updateKind, canReconfigure: canReconfigure)
         let done = completion ?? { _ in }
         // Validated above: the edit cannot throw on this snapshot, and leaves it unchanged if it did.
         func commit() {
-            try? edit.perform(on: &snapshot, validated: true)
-            if !edit.deletions.isEmpty || !edit.appends.isEmpty { settleSectionTrees(matching: snapshot) }
+            try? edit.perform(on: &_snapshot, validated: true)
+            if !edit.deletions.isEmpty || !edit.appends.isEmpty { settleSectionTrees(matching: _snapshot) }
         }
         guard !update.isEmpty || cellUpdates else {
             commit()
@@ -91,25 +98,33 @@ extension ListDriver {
         running = true
         inFlightCallbacks = [done]
         view.performBatchUpdates(update, animated: animated, updateData: commit) {
-            self.finish(.batchUpdates(animated: animated))
-            self.drain()
+            self.finishInPlace(animated: animated)
         }
+    }
+
+    /// Ends an edit shown in place, and goes on to what waits.
+    @usableFromInline
+    func finishInPlace(animated: Bool) {
+        finish(.batchUpdates(animated: animated))
+        drain()
     }
 }
 
 /// An edit whose batch update is known without a diff: deletions and appends (one batch: deletes
 /// use the old positions, inserts the new ones), or content updates alone.
+@usableFromInline
 struct InPlaceEdit<SectionID: Hashable & Sendable, Item: Identifiable> where Item.ID: Sendable {
-    typealias Failure = SnapshotError<SectionID, Item.ID>
+    @usableFromInline typealias Failure = SnapshotError<SectionID, Item.ID>
 
-    var deletions: [Item.ID] = []
-    var appends: [Item] = []
-    var section: SectionID?
-    var updates: [Item] = []
+    @usableFromInline var deletions: [Item.ID] = []
+    @usableFromInline var appends: [Item] = []
+    @usableFromInline var section: SectionID?
+    @usableFromInline var updates: [Item] = []
 
     /// Makes the edit; throws, leaving `snapshot` unchanged, where ``batchUpdate(on:updateKind:canReconfigure:)`` does.
     /// `validated`: ``batchUpdate(on:updateKind:canReconfigure:)`` has just checked the edit on
     /// this snapshot, so the appends are not checked for repeats again.
+    @inlinable
     func perform(on snapshot: inout Snapshot<SectionID, Item>, validated: Bool = false) throws {
         if !updates.isEmpty { try snapshot.updateItems(updates) }
         if !deletions.isEmpty { try snapshot.deleteItems(deletions) }
@@ -121,6 +136,7 @@ struct InPlaceEdit<SectionID: Hashable & Sendable, Item: Identifiable> where Ite
     ///
     /// - Throws: what ``perform(on:)`` would throw: an unknown identifier, an unknown section, or a
     ///   duplicate identifier naming both positions.
+    @inlinable
     func batchUpdate(
         on snapshot: Snapshot<SectionID, Item>, updateKind: (Item, Item) -> UpdateKind?, canReconfigure: ((Item, Item) -> Bool)?
     ) throws -> (BatchUpdate, cellUpdates: Bool, before: [Int], after: [Int]) {
@@ -160,4 +176,19 @@ struct InPlaceEdit<SectionID: Hashable & Sendable, Item: Identifiable> where Ite
         remaining[index] += appends.count
         return (update, cellUpdates, before, remaining)
     }
+}
+
+// In an extension, so that the memberwise initialiser stays.
+extension InPlaceEdit {
+    @inlinable
+    init(updates: [Item]) { self.updates = updates }
+
+    @inlinable
+    init(appends: [Item], section: SectionID?) {
+        self.appends = appends
+        self.section = section
+    }
+
+    @inlinable
+    init(deletions: [Item.ID]) { self.deletions = deletions }
 }
