@@ -94,7 +94,7 @@ extension ListDriver {
         if let reloadThreshold, update.operationCount > reloadThreshold {
             return reload(because: .overThreshold(changes: update.operationCount))
         }
-        if let problem = check(update, before: before, after: after, in: view) { return reload(because: .fallback(problem)) }
+        if let problem = checkInPlace(update, before: before, after: after, in: view) { return reload(because: .fallback(problem)) }
         running = true
         inFlightCallbacks = [done]
         view.performBatchUpdates(update, animated: animated, updateData: commit) {
@@ -107,6 +107,60 @@ extension ListDriver {
     func finishInPlace(animated: Bool) {
         finish(.batchUpdates(animated: animated))
         drain()
+    }
+
+    /// ``check(_:before:after:in:)`` for a batch built by ``InPlaceEdit``, in time proportional to
+    /// the edit and the sections: the view's counts must be `before`, and a batch of deletes and
+    /// inserts, or of reloads and reconfigures alone, with its paths sorted or distinct, in range,
+    /// and the counts `after` adding up, keeps UIKit's rules. Any other batch gets the full check,
+    /// which also words what is wrong.
+    @usableFromInline
+    func checkInPlace(_ update: BatchUpdate, before: [Int], after: [Int], in view: any ListViewUpdating) -> ListDiagnostic? {
+        let shown = view.displayedItemCounts()
+        guard shown == before else { return ListDiagnostic(.viewOutOfSync(viewCounts: shown, snapshotCounts: before)) }
+        return update._keepsRulesInPlace(before: before, after: after) ? nil : check(update, before: before, after: after, in: view)
+    }
+}
+
+extension BatchUpdate {
+    /// Whether this batch of item deletes (sorted, before the update) and inserts (sorted, after
+    /// it), or of reloads and reconfigures alone (distinct), keeps UIKit's rules for a view with
+    /// `before` items a section before the update and `after` after it. `false` does not say the
+    /// batch breaks them: ``validate(before:after:flavor:mapItems:shiftedReloads:)`` decides.
+    ///
+    /// - Complexity: O(*s* + *k* log *k*) for *s* sections and *k* reloads and reconfigures, plus
+    ///   the deletes and inserts.
+    func _keepsRulesInPlace(before: [Int], after: [Int]) -> Bool {
+        guard deletedSections.isEmpty, insertedSections.isEmpty, movedSections.isEmpty, movedItems.isEmpty,
+            updatedSectionTitles.isEmpty, before.count == after.count
+        else { return false }
+        let updated = reloadedItems.count + reconfiguredItems.count
+        if updated > 0 {
+            guard deletedItems.isEmpty, insertedItems.isEmpty, before == after else { return false }
+            func shown(_ path: ItemPath) -> Bool { before.indices.contains(path.section) && (0..<before[path.section]).contains(path.item) }
+            guard reloadedItems.allSatisfy(shown), reconfiguredItems.allSatisfy(shown) else { return false }
+            guard updated > 1 else { return true }
+            let paths = (reloadedItems + reconfiguredItems).sorted()
+            return zip(paths, paths.dropFirst()).allSatisfy { $0 < $1 }
+        }
+        var counts = before
+        var previous: ItemPath?
+        for path in deletedItems {
+            guard counts.indices.contains(path.section), (0..<before[path.section]).contains(path.item),
+                previous.map({ $0 < path }) ?? true
+            else { return false }
+            counts[path.section] -= 1
+            previous = path
+        }
+        previous = nil
+        for path in insertedItems {
+            guard counts.indices.contains(path.section), (0..<after[path.section]).contains(path.item),
+                previous.map({ $0 < path }) ?? true
+            else { return false }
+            counts[path.section] += 1
+            previous = path
+        }
+        return counts == after
     }
 }
 

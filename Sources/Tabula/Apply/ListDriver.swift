@@ -501,7 +501,6 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
 
     /// Why `update` must not reach `view`, or `nil`: the view's counts differ from `before` (the
     /// snapshot the driver believes is on screen), or the update breaks UIKit's rules.
-    @usableFromInline
     func check(_ update: BatchUpdate, before: [Int], after: [Int], in view: any ListViewUpdating) -> ListDiagnostic? {
         let shown = view.displayedItemCounts()
         guard shown == before else { return ListDiagnostic(.viewOutOfSync(viewCounts: shown, snapshotCounts: before)) }
