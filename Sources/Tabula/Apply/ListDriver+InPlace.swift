@@ -96,7 +96,7 @@ extension ListDriver {
         }
         if let problem = checkInPlace(update, before: before, after: after, in: view) { return reload(because: .fallback(problem)) }
         running = true
-        inFlightCallbacks = [done]
+        inFlightCallbacks = completion.map { [$0] } ?? []
         view.performBatchUpdates(update, animated: animated, updateData: commit) {
             self.finishInPlace(animated: animated)
         }
@@ -137,30 +137,33 @@ extension BatchUpdate {
         let updated = reloadedItems.count + reconfiguredItems.count
         if updated > 0 {
             guard deletedItems.isEmpty, insertedItems.isEmpty, before == after else { return false }
-            func shown(_ path: ItemPath) -> Bool { before.indices.contains(path.section) && (0..<before[path.section]).contains(path.item) }
+            func shown(_ path: ItemPath) -> Bool { before.indices.contains(path.section) && path.item >= 0 && path.item < before[path.section] }
             guard reloadedItems.allSatisfy(shown), reconfiguredItems.allSatisfy(shown) else { return false }
             guard updated > 1 else { return true }
             let paths = (reloadedItems + reconfiguredItems).sorted()
             return zip(paths, paths.dropFirst()).allSatisfy { $0 < $1 }
         }
-        var counts = before
-        var previous: ItemPath?
-        for path in deletedItems {
-            guard counts.indices.contains(path.section), (0..<before[path.section]).contains(path.item),
-                previous.map({ $0 < path }) ?? true
-            else { return false }
-            counts[path.section] -= 1
-            previous = path
+        // Both lists sorted: one walk through the sections counts each section's deletes and
+        // inserts, without a copy of the counts.
+        var d = 0, i = 0
+        for section in before.indices {
+            var deleted = 0, inserted = 0
+            while d < deletedItems.count, deletedItems[d].section == section {
+                let path = deletedItems[d]
+                guard path.item >= 0, path.item < before[section], d == 0 || deletedItems[d - 1] < path else { return false }
+                deleted += 1
+                d += 1
+            }
+            while i < insertedItems.count, insertedItems[i].section == section {
+                let path = insertedItems[i]
+                guard path.item >= 0, path.item < after[section], i == 0 || insertedItems[i - 1] < path else { return false }
+                inserted += 1
+                i += 1
+            }
+            guard after[section] == before[section] - deleted + inserted else { return false }
         }
-        previous = nil
-        for path in insertedItems {
-            guard counts.indices.contains(path.section), (0..<after[path.section]).contains(path.item),
-                previous.map({ $0 < path }) ?? true
-            else { return false }
-            counts[path.section] += 1
-            previous = path
-        }
-        return counts == after
+        // A path left over is out of order or outside every section.
+        return d == deletedItems.count && i == insertedItems.count
     }
 }
 
