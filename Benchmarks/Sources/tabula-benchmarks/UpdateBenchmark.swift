@@ -134,6 +134,24 @@ func countingStarts() { countedCallsStarted &+= 1 }
 @inline(never)
 func countingEnds() { countedCallsEnded &+= 1 }
 
+/// A view that shows nothing: it keeps the counts a batch of item deletes and inserts leaves, as a
+/// table view does, and finishes every batch at once.
+final class CountingView: ListViewUpdating {
+    var counts: [Int] = []
+    var batches = 0
+    var flavor: ListFlavor { .table }
+    var canAnimateUpdates: Bool { true }
+    func displayedItemCounts() -> [Int] { counts }
+    func reloadData() {}
+    func performBatchUpdates(_ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void) {
+        updateData()
+        for path in update.deletedItems { counts[path.section] -= 1 }
+        for path in update.insertedItems { counts[path.section] += 1 }
+        batches += 1
+        completion()
+    }
+}
+
 /// Runs the scenario `name` once, its measured part inside `measuredCall`. Returns `false` for an
 /// unknown name.
 @MainActor
@@ -187,6 +205,28 @@ func runInstructionScenario(_ name: String) -> Bool {
             driver.apply(try! Snapshot([Section(0, items: new)], updating: driver.latestSnapshot), completion: nil)
         }
         withExtendedLifetime(pairs) {}
+    case "append-one-100k", "update-one-100k", "delete-one-100k":
+        // One row edited in place (`driver.appendItems`, `updateItems`, `deleteItems`) in a list
+        // of 100k through a view that does nothing but keep its counts: the first, uncounted call
+        // settles the driver's copy of the snapshot; the counted one is an app's next edit.
+        let list = items(100_000)
+        let driver = ListDriver<Int, UUIDItem>()
+        let view = CountingView()
+        driver.view = view
+        driver.backgroundDiffThreshold = .max
+        driver.applyUsingReloadData(try! Snapshot([Section(0, items: list)]), completion: nil)
+        view.counts = driver.snapshot.itemCounts
+        let appended = items(2)
+        var call = 0
+        measuredCall {
+            call += 1
+            switch name {
+            case "append-one-100k": try! driver.appendItems([appended[call - 1]])
+            case "update-one-100k": try! driver.updateItems([UUIDItem(id: list[50_000].id, value: call)])
+            default: try! driver.deleteItems([list[50_000 + call].id])
+            }
+        }
+        precondition(view.batches == 2, "\(name): not shown as batch updates")
     case "nochange-10k": buildDiff(noChange(count: 10_000))
     case "nochange-100k": buildDiff(noChange(count: 100_000))
     case "onechange-100k-uuid": buildDiff(oneChange(count: 100_000))

@@ -68,12 +68,12 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     /// default): always animate.
     public var reloadThreshold: Int?
 
-    let updateKind: @Sendable (Item, Item) -> UpdateKind?
+    @usableFromInline let updateKind: @Sendable (Item, Item) -> UpdateKind?
     /// For items compared with `==`: the kind a changed item gets, so that the diff calls `==`
     /// inline instead of through ``updateKind``.
     @usableFromInline private(set) var equalityUpdates: UpdateKind?
     let differ: Differ
-    let canReconfigure: (@Sendable (Item, Item) -> Bool)?
+    @usableFromInline let canReconfigure: (@Sendable (Item, Item) -> Bool)?
     @usableFromInline var running = false
 
     /// How one apply is to be shown.
@@ -88,7 +88,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
 
     var pending: Job?
     /// The callbacks of the job whose changeset is being shown.
-    var inFlightCallbacks: [@MainActor (ApplyResult) -> Void] = []
+    @usableFromInline var inFlightCallbacks: [@MainActor (ApplyResult) -> Void] = []
     private var inFlightTarget: Snapshot<SectionID, Item>?
     /// Whether an update diffed from a snapshot is in flight (not an edit in place).
     var hasDiffedUpdateInFlight: Bool { inFlightTarget != nil }
