@@ -306,7 +306,7 @@
         package func performBatchUpdates(
             _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
         ) {
-            let before = driver.snapshot
+            let before = ReplacedSnapshot(driver.snapshot, before: update)
             updateData()
             let after = driver.snapshot
             let target = rows(of: after)
@@ -335,7 +335,7 @@
             // Updated items, by their rows after the update.
             var updated = IndexSet()
             for path in update.reloadedItems + update.reconfiguredItems {
-                if let id = before.item(at: path)?.id, let index = rowIndex[.item(id)] { updated.insert(index) }
+                if let id = before.updatedItems[path], let index = rowIndex[.item(id)] { updated.insert(index) }
             }
             for section in core.sectionsToRefresh(after: update, before: before) {
                 guard let id = after.section(at: section)?.id else { continue }

@@ -204,7 +204,7 @@ extension HeadlessListAdapter: ListViewGlue {
     package func performBatchUpdates(
         _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
     ) {
-        let before = driver.snapshot
+        let before = ReplacedSnapshot(driver.snapshot, before: update)
         updateData()
         do {
             try listView.performBatchUpdates(update, animated: animated)

@@ -311,7 +311,7 @@
         package var batchAnimation: UITableView.RowAnimation { .automatic }
 
         package func titleRefresh(after update: BatchUpdate) -> @MainActor () -> Void {
-            let before = driver.snapshot
+            let before = ReplacedSnapshot(driver.snapshot, before: update)
             return { [weak self] in
                 guard let self else { return }
                 for section in core.sectionsToRefresh(after: update, before: before) { refreshTitles(ofSection: section) }

@@ -301,7 +301,7 @@
         package var batchAnimation: UITableView.RowAnimation { rowAnimation }
 
         package func titleRefresh(after update: BatchUpdate) -> @MainActor () -> Void {
-            let before = driver.snapshot
+            let before = ReplacedSnapshot(driver.snapshot, before: update)
             return { [weak self] in
                 guard let self else { return }
                 refreshTitles(core.sectionsToRefresh(after: update, before: before), before: before, titled: Set(update.updatedSectionTitles))
@@ -313,7 +313,7 @@
         /// went changes its layout, and is reloaded after the batch, without animation. Title
         /// views are set again only in the sections whose titles changed (`titled`): elsewhere a
         /// view without a configurator may be the app's delegate's.
-        private func refreshTitles(_ sections: [Int], before: Snapshot<SectionID, Item>, titled: Set<Int>) {
+        private func refreshTitles(_ sections: [Int], before: ReplacedSnapshot<SectionID, Item.ID>, titled: Set<Int>) {
             guard let tableView, !sections.isEmpty else { return }
             var reload = IndexSet()
             for (context, cameOrWent) in core.titleChanges(in: sections, before: before) {

@@ -237,11 +237,11 @@ where Item.ID: Sendable {
     /// the update started from; an item the update removed is left out.
     ///
     /// - Complexity: O(*r*) look-ups for *r* reconfigured and reloaded items.
-    package func rowsNeedingSizePass(after update: BatchUpdate, before: Snapshot<SectionID, Item>, includingReloads: Bool) -> [ItemPath] {
+    package func rowsNeedingSizePass(after update: BatchUpdate, before: ReplacedSnapshot<SectionID, Item.ID>, includingReloads: Bool) -> [ItemPath] {
         let named = includingReloads ? update.reconfiguredItems + update.reloadedItems : update.reconfiguredItems
         var paths = Set<ItemPath>()
         for path in named {
-            guard let id = before.item(at: path)?.id, let now = driver.snapshot.itemPath(for: id) else { continue }
+            guard let id = before.updatedItems[path], let now = driver.snapshot.itemPath(for: id) else { continue }
             paths.insert(now)
         }
         return paths.sorted()
@@ -436,13 +436,13 @@ where Item.ID: Sendable {
     /// update started from.
     ///
     /// - Complexity: O(*s*) for *s* sections, when configurators exist.
-    package func sectionsToRefresh(after update: BatchUpdate, before: Snapshot<SectionID, Item>) -> [Int] {
+    package func sectionsToRefresh(after update: BatchUpdate, before: ReplacedSnapshot<SectionID, Item.ID>) -> [Int] {
         guard !supplementaryViews.isEmpty else { return update.updatedSectionTitles }
         var sections = Set(update.updatedSectionTitles)
         let inserted = Set(update.insertedSections)
         let kinds = Set(supplementaryViews.map(\.kind))
         for (index, section) in driver.snapshot.sections.enumerated() where !inserted.contains(index) && !sections.contains(index) {
-            guard let old = before.section(section.id), old.items.count != section.items.count,
+            guard let old = before.sections[section.id], old.numberOfItems != section.items.count,
                 let context = driver.snapshot.sectionContext(at: index),
                 kinds.contains(where: { supplementaryViews.configurator(for: $0, in: context) != nil })
             else { continue }
@@ -454,10 +454,10 @@ where Item.ID: Sendable {
     /// For each section whose titles an update changed: its context now, and whether a header or
     /// a footer shown as a title came or went (which changes the section's layout, so the view
     /// reloads that section instead of configuring its views again).
-    package func titleChanges(in sections: [Int], before: Snapshot<SectionID, Item>) -> [(context: SectionContext<SectionID>, cameOrWent: Bool)] {
+    package func titleChanges(in sections: [Int], before: ReplacedSnapshot<SectionID, Item.ID>) -> [(context: SectionContext<SectionID>, cameOrWent: Bool)] {
         sections.compactMap { section in
             guard let context = driver.snapshot.sectionContext(at: section) else { return nil }
-            let old = before.section(context.id)
+            let old = before.sections[context.id]
             let header = (old?.header == nil) != (context.header == nil) && supplementaryViews.configurator(for: .header, in: context) == nil
             let footer = (old?.footer == nil) != (context.footer == nil) && supplementaryViews.configurator(for: .footer, in: context) == nil
             return (context, header || footer)
