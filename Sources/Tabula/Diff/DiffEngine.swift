@@ -520,18 +520,6 @@ where Item.ID: Sendable, Classifier.Item == Item {
     }
 }
 
-/// Whether the diff's walk compares items' bytes first in a Debug build (see
-/// `DiffEngine.ItemWalk.bytewise`). Tests turn it off to check that both paths give one result;
-/// off, the diff does not match through kept hashes either (`ItemWalk.matchesByHashes`).
-@usableFromInline
-let _runsCompareBytes = TaskLocal<Bool>(wrappedValue: true)
-
-/// Whether a Debug build's diff matches items through the hashes the target's build kept (see
-/// `DiffEngine.ItemWalk.matchByHashes`). Tests turn it off to check that the walk gives the same
-/// result.
-@usableFromInline
-let _diffMatchesByHashes = TaskLocal<Bool>(wrappedValue: true)
-
 /// The size of an index, in bytes, above which the diff puts off its lookups (see
 /// `DiffEngine.ItemWalk`): 256 KB. Tests set it lower, so that small snapshots take that path too.
 @usableFromInline
@@ -569,14 +557,6 @@ extension Array where Element == BatchUpdate.Move<ItemPath> {
 }
 
 extension Array where Element == ItemPath {
-    /// Appends the `count` paths C wrote at `words`, two words each, the section first: the
-    /// layout of `ItemPath` (`SortPathsTests` checks it).
-    @inlinable
-    mutating func append(pathWords words: UnsafeMutablePointer<Int>, count: Int) {
-        guard count > 0 else { return }
-        words.withMemoryRebound(to: ItemPath.self, capacity: count) { append(contentsOf: UnsafeBufferPointer(start: $0, count: count)) }
-    }
-
     /// Puts the paths in ascending order: at once when they are already, in one merge when they
     /// are two ascending runs (the diff's inserts: those of the walk, then those of the items it
     /// put off), otherwise by sorting them.

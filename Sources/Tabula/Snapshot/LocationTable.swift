@@ -310,42 +310,6 @@ struct _LocationTable: Sendable {
         return found
     }
 
-    /// ``insertRows(_:token:hash:where:)`` with the rows' hashes already taken, for a Debug build:
-    /// the loop over the rows is C's (`tabula_insert_rows`), which leaves it only to confirm a
-    /// fingerprint that matches (about 130 instructions a row in Swift without optimisation, for
-    /// the probe alone).
-    @inlinable
-    mutating func insertRows(
-        _ rows: Int, token: Int32, hashes: UnsafePointer<Int>,
-        where isMatch: (_ token: Int32, _ row: Int32, _ newRow: Int) -> Bool
-    ) -> (token: Int32, row: Int32, newRow: Int)? {
-        if pending != nil { settle() }
-        guard !wide else { return insertRows(rows, token: token, hash: { hashes[$0] }, where: isMatch) }
-        let rowShift = UInt32(rowBits), rowMask = UInt32(truncatingIfNeeded: (1 &<< UInt64(rowBits)) &- 1)
-        let locations = UInt32(truncatingIfNeeded: (1 &<< UInt64(locationBits)) &- 1)
-        let tokenField = UInt32(bitPattern: token) &<< rowShift
-        let mask = self.mask, fingerprintShift = UInt32(fingerprintShift), locationShift = UInt32(locationBits)
-        var row = 0, bucket = -1, free = -1, added = 0, reused = 0
-        var found: (token: Int32, row: Int32, newRow: Int)? = nil
-        words.withUnsafeMutableBufferPointer { words in
-            let words = words.baseAddress!
-            while tabula_insert_rows(
-                words, mask, hashes, rows, fingerprintShift, locationShift, tokenField, &row, &bucket, &free, &added, &reused)
-            {
-                let word = words[bucket]
-                let t = Int32(bitPattern: (word & locations) &>> rowShift), r = Int32(bitPattern: word & rowMask)
-                if isMatch(t, r, row) {
-                    found = (t, r, row)
-                    return
-                }
-                bucket = (bucket &+ 1) & mask
-            }
-        }
-        count += added
-        tombstones -= reused
-        return found
-    }
-
     /// Adds an entry the table does not hold (``entryOrInsert(hash:token:row:where:)`` with nothing
     /// to match).
     ///

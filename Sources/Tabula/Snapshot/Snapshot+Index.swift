@@ -74,68 +74,14 @@ extension Snapshot {
     }
 
     /// Where the items of each of `sections` start among all their items taken section after
-    /// section, and, last, how many there are: `sections.count + 1` offsets. The index's rows,
-    /// the diff's flags and a Debug build's kept hashes (`_identifierHashes`) are laid out so.
+    /// section, and, last, how many there are: `sections.count + 1` offsets. The diff's flags are
+    /// laid out so.
     @inlinable
     static func _itemOffsets(of sections: [SectionType]) -> [Int] {
         var offsets = [Int](repeating: 0, count: sections.count + 1)
         for s in 0..<sections.count { offsets[s + 1] = offsets[s] + sections[s].items.count }
         return offsets
     }
-
-    /// The hashes (``_hash(_:_:)``) of the identifiers of `items`, written to `hashes`, for a
-    /// Debug build (`_isUnoptimised`): the identifier type is checked once, not once an item,
-    /// and the items are read through the pointer, without a call.
-    @inlinable
-    static func _hashIdentifiers(of items: UnsafeBufferPointer<Item>, into hashes: UnsafeMutablePointer<Int>, seeds: _HashSeeds) {
-        guard let base = items.baseAddress else { return }
-        let count = items.count
-        var i = 0
-        if Item.ID.self == UUID.self {
-            let seed0 = seeds.uuid.0, seed1 = seeds.uuid.1
-            while i < count {
-                let words = unsafeBitCast(base[i].id, to: (UInt64, UInt64).self)
-                hashes[i] = tabula_hash_uuid(words.0, words.1, seed0, seed1)
-                i &+= 1
-            }
-        } else {
-            while i < count {
-                hashes[i] = _hash(base[i].id, seeds)
-                i &+= 1
-            }
-        }
-    }
-
-    /// ``_hashIdentifiers(of:into:seeds:)``, for a Debug build that has the hashes of items that
-    /// may come again (`oldHashes`, of `oldItems`, typically the section before an update): an item
-    /// with the same bytes as one of them takes its hash (the same bytes are one identifier), found
-    /// by following the old items in order (`tabula_reuse_hashes`); only the others are read and
-    /// hashed. The app's `id` getter is most of what hashing costs in a Debug build (about 140
-    /// instructions a call, through its witness, for a UUID item).
-    @inlinable
-    static func _hashIdentifiers(
-        of items: UnsafeBufferPointer<Item>, into hashes: UnsafeMutablePointer<Int>, seeds: _HashSeeds,
-        reusing oldItems: UnsafeBufferPointer<Item>, hashes oldHashes: UnsafePointer<Int>
-    ) {
-        guard let base = items.baseAddress, let oldBase = oldItems.baseAddress else {
-            return _hashIdentifiers(of: items, into: hashes, seeds: seeds)
-        }
-        let count = items.count
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { unknown in
-            let unknown = unknown.baseAddress!
-            // At most two comparisons an item, on average, spent searching past longer deletions.
-            let missing = tabula_reuse_hashes(
-                base, count, oldBase, oldItems.count, MemoryLayout<Item>.size, MemoryLayout<Item>.stride, oldHashes, hashes, unknown,
-                count &* 2)
-            var k = 0
-            while k < missing {
-                let i = unknown[k]
-                hashes[i] = _hash(base[i].id, seeds)
-                k &+= 1
-            }
-        }
-    }
-
 
     /// Where the item `id` is, or `nil`.
     ///

@@ -127,7 +127,7 @@ extension Snapshot {
             homes.positional
             ? walk.walk(sections, previous: previous, homes: homes, equalPrefixes: equalPrefixes, comparing: Comparison.self)
             : walk.walk(sections, previous: previous, homes: homes, equalPrefixes: equalPrefixes, comparing: _IdentifiersOnly<Item>.self)
-        guard walked else { return try _buildRejectingDuplicates(sections, reusing: previous) }
+        guard walked else { return try _buildRejectingDuplicates(sections) }
         // Titles take part in the diff, so a build that records equal content compares them too.
         if walk.sameItems {
             for t in 0..<newCount where sections[t].header != oldSections[t].header || sections[t].footer != oldSections[t].footer {
@@ -166,7 +166,7 @@ extension Snapshot {
         var table = previous._index
         table.settle()
         guard var index = Self._carriedIndex(from: previous, table: table, homes: homes, walk: walk) else {
-            return try _buildRejectingDuplicates(sections, reusing: previous)
+            return try _buildRejectingDuplicates(sections)
         }
         if homes.positional {
             _tokens = previous._tokens
@@ -188,7 +188,7 @@ extension Snapshot {
             }
             if existing != nil {
                 self = Snapshot()
-                return try _buildRejectingDuplicates(sections, reusing: previous)
+                return try _buildRejectingDuplicates(sections)
             }
         }
         _sections = sections
