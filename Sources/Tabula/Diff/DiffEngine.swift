@@ -1,5 +1,3 @@
-import CTabulaMemory
-
 /// The working state of one diff. Everything is indexed by dense integers once identifiers are
 /// matched, so each item of either snapshot is hashed at most once.
 @usableFromInline
@@ -541,16 +539,16 @@ extension Array where Element: Comparable {
 extension Array where Element == BatchUpdate.Move<ItemPath> {
     /// The moves in ascending order of their targets: as they are when they already are (the
     /// common case: one section's moves come in target order), otherwise sorted.
-    // The check is C's (`tabula_moves_sorted`, a move being four words: its source, then its target,
-    // each section first): a Debug build sorted 2,000 moves already in order through a closure
-    // call for each comparison, about 2 M instructions in apply-churn10-100k-uuid.
     @inlinable
     func sortedByTarget() -> [Element] {
-        let n = count
-        guard n > 1 else { return self }
-        guard MemoryLayout<Element>.stride == 4 &* MemoryLayout<Int>.stride else { return sorted { $0.to < $1.to } }
+        guard count > 1 else { return self }
         let inOrder = withUnsafeBufferPointer { moves in
-            moves.baseAddress!.withMemoryRebound(to: Int.self, capacity: 4 &* n) { tabula_moves_sorted($0, n) }
+            var k = 1
+            while k < moves.count {
+                if moves[k].to < moves[k &- 1].to { return false }
+                k &+= 1
+            }
+            return true
         }
         return inOrder ? self : sorted { $0.to < $1.to }
     }
@@ -560,31 +558,52 @@ extension Array where Element == ItemPath {
     /// Puts the paths in ascending order: at once when they are already, in one merge when they
     /// are two ascending runs (the diff's inserts: those of the walk, then those of the items it
     /// put off), otherwise by sorting them.
-    // The standard library's sort finds runs too, but a Debug build runs it unspecialised, calling
-    // `<` through a witness table: 18.6 M instructions for the 11,000 inserts of
-    // apply-churn10-100k-uuid. The scans and the merge are C's (`ItemPath` is two words, its
-    // section first), which a Debug build runs without a call for each comparison.
     @inlinable
     mutating func sortPaths() {
         let n = count
         guard n > 1 else { return }
         let (split, end) = withUnsafeBufferPointer { paths in
-            paths.baseAddress!.withMemoryRebound(to: Int.self, capacity: 2 &* n) { words in
-                let split = tabula_path_run_end(words, 0, n)
-                return (split, split < n ? tabula_path_run_end(words, split, n) : n)
-            }
+            let split = Self._ascendingRunEnd(paths, from: 0)
+            return (split, split < n ? Self._ascendingRunEnd(paths, from: split) : n)
         }
         guard split < n else { return }
         guard end == n else { return sort() }
         self = withUnsafeBufferPointer { paths in
             [ItemPath](unsafeUninitializedCapacity: n) { merged, initialized in
-                paths.baseAddress!.withMemoryRebound(to: Int.self, capacity: 2 &* n) { words in
-                    merged.baseAddress!.withMemoryRebound(to: Int.self, capacity: 2 &* n) { out in
-                        tabula_merge_paths(words, split, n, out)
+                let out = merged.baseAddress!
+                // Of two equal paths, the first run's goes first.
+                var a = 0, b = split, k = 0
+                while a < split && b < n {
+                    if paths[b] < paths[a] {
+                        (out + k).initialize(to: paths[b])
+                        b &+= 1
+                    } else {
+                        (out + k).initialize(to: paths[a])
+                        a &+= 1
                     }
+                    k &+= 1
+                }
+                while a < split {
+                    (out + k).initialize(to: paths[a])
+                    a &+= 1
+                    k &+= 1
+                }
+                while b < n {
+                    (out + k).initialize(to: paths[b])
+                    b &+= 1
+                    k &+= 1
                 }
                 initialized = n
             }
         }
+    }
+
+    /// The end of the run of paths in ascending order (none before the one before it) that starts
+    /// at `from`, which is below `paths.count`.
+    @inlinable
+    static func _ascendingRunEnd(_ paths: UnsafeBufferPointer<ItemPath>, from: Int) -> Int {
+        var end = from &+ 1
+        while end < paths.count && !(paths[end] < paths[end &- 1]) { end &+= 1 }
+        return end
     }
 }

@@ -15,8 +15,6 @@
     public import Foundation
 #endif
 
-import CTabulaMemory
-
 /// The index's per-process seeds (see `Snapshot._hash(_:)`): one for `Int` identifiers, one for each
 /// half of a `UUID`.
 @usableFromInline
@@ -63,13 +61,21 @@ extension Snapshot {
     // callgrind's profile).
     @inlinable @inline(__always)
     static func _hash(_ id: Item.ID, _ seeds: _HashSeeds) -> Int {
-        // A UUID's 16 bytes read as two words at once: through `UUID.uuid`, a Debug build made a
-        // call and zeroed a tuple of 16 bytes for every identifier hashed.
+        // A UUID's 16 bytes read as two words at once, not through `UUID.uuid`, a tuple of 16.
         if Item.ID.self == UUID.self {
             let words = unsafeBitCast(id, to: (UInt64, UInt64).self)
-            return tabula_hash_uuid(words.0, words.1, seeds.uuid.0, seeds.uuid.1)
+            let product = (words.0 ^ seeds.uuid.0).multipliedFullWidth(by: words.1 ^ seeds.uuid.1)
+            return Int(truncatingIfNeeded: product.high ^ product.low)
         }
-        if Item.ID.self == Int.self { return tabula_hash_int(UInt64(truncatingIfNeeded: unsafeBitCast(id, to: Int.self)), seeds.int) }
+        if Item.ID.self == Int.self {
+            var bits = UInt64(truncatingIfNeeded: unsafeBitCast(id, to: Int.self)) ^ seeds.int
+            bits ^= bits &>> 33
+            bits &*= 0xff51_afd7_ed55_8ccd
+            bits ^= bits &>> 33
+            bits &*= 0xc4ce_b9fe_1a85_ec53
+            bits ^= bits &>> 33
+            return Int(truncatingIfNeeded: bits)
+        }
         return id._rawHashValue(seed: 0)
     }
 
