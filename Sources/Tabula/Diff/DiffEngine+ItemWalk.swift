@@ -306,8 +306,8 @@ extension DiffEngine {
                 hintSection = s
                 hintRow = r + 1
                 // The items put off are placed after the walk by the same rules, in a loop of
-                // their own: one function for both made this walk of a 5,000-item list about a
-                // fifth slower (its state no longer fitted the registers).
+                // their own: in one function for both, this walk's state no longer fits the
+                // registers (churn10-100k-uuid in `instructions.sh` guards it).
                 oldMatched[oldOffsets[s] + r] = true
                 matchedCount += 1
                 let from = ItemPath(item: r, section: s)

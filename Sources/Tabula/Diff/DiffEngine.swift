@@ -101,10 +101,8 @@ where Item.ID: Sendable, Classifier.Item == Item {
         defer { row = r }
         // Copies of the loop for the common cases, where the target requests no update: the
         // classifier's answer, and the check of a reconfigure when there is one, with nothing of
-        // the rule read again for each item (reading it for each cost 21 instructions an item more
-        // in churn10-100k-uuid, in `instructions.sh`). `marks` and `checksCell` are the rule's,
-        // read by the caller once a section: a Debug build fetched the rule's type metadata for
-        // each read, once a run.
+        // the rule read again for each item (churn10-100k-uuid in `instructions.sh` guards it).
+        // `marks` and `checksCell` are the rule's, read by the caller once a section.
         switch (marks, checksCell) {
         case (false, false):
             runLoop(
@@ -125,9 +123,8 @@ where Item.ID: Sendable, Classifier.Item == Item {
     /// The loop of ``extendRun(new:from:old:from:oldMatched:rows:targets:at:updates:rule:marks:checksCell:)``,
     /// with `marks` and `checksCell` as in ``UpdateRule/kind(_:_:marks:checksCell:)``.
     // Its state in parameters, not in a local function's captures: a Debug build checks every use
-    // of a captured variable for exclusive access (1.15 M checks in apply-churn10-100k-uuid, a
-    // third of the loop's instructions there). In an optimised build, comparing the bytes first
-    // cost 0.8 M instructions more in churn10-100k-uuid than the specialised `==`.
+    // of a captured variable for exclusive access. Items are compared with the specialised `==`,
+    // not by their bytes first (churn10-100k-uuid in `instructions.sh` guards it).
     @inlinable @inline(__always)
     static func runLoop(
         new: UnsafeBufferPointer<Item>, from j: Int, old: UnsafeBufferPointer<Item>, row r: inout Int, count k: inout Int,

@@ -240,8 +240,8 @@ struct _LocationTable: Sendable {
     ///
     /// - Precondition: ``fits(adding:rows:tokens:)`` holds for `rows` more entries below `rows`.
     // One pass with the buckets' storage open and the table's fields in registers: through
-    // `entryOrInsert`, every insert checked that the storage was not shared and read the fields
-    // again, about 110 instructions an item in all for build-100k-uuid in `instructions.sh`.
+    // `entryOrInsert`, every insert would check that the storage is not shared and read the
+    // fields again (build-100k-uuid in `instructions.sh` guards it).
     @inlinable @inline(__always)
     mutating func insertRows(
         _ rows: Int, token: Int32, hash: (_ row: Int) -> Int,
@@ -364,8 +364,8 @@ struct _LocationTable: Sendable {
     /// removed where either is negative. One pass over the buckets, hashing nothing.
     ///
     /// - Precondition: the new locations are distinct and fit the table's fields.
-    // Written out, without a closure per entry: a closure that returned an optional location cost
-    // 22 instructions a bucket on a 100k-item table (onechange-100k in `instructions.sh`).
+    // Written out, without a closure per entry that returns an optional location
+    // (onechange-100k-uuid in `instructions.sh` guards it).
     @inlinable
     mutating func remap(newToken: [Int32], firstRow: [Int], newRow: [Int32]) {
         if pending != nil { settle() }

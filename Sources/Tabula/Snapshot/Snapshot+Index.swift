@@ -56,9 +56,8 @@ extension Snapshot {
     }
 
     /// ``_hash(_:)`` with the seeds already read: loops read them once, before they start.
-    // Reading the seeds for every item cost a `swift_once` call each time, about 4 instructions an
-    // item (`_uuidIdentifierSeeds.unsafeMutableAddressor`, 0.4 M of churn10-100k-uuid in
-    // callgrind's profile).
+    // Reading the global seeds for every item would cost a `swift_once` call each time
+    // (churn10-100k-uuid in `instructions.sh` guards it).
     @inlinable @inline(__always)
     static func _hash(_ id: Item.ID, _ seeds: _HashSeeds) -> Int {
         // A UUID's 16 bytes read as two words at once, not through `UUID.uuid`, a tuple of 16.
