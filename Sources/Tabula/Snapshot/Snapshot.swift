@@ -57,7 +57,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
     @usableFromInline var _tokenIndex: [Int32]
     /// Section identifier to token.
     @usableFromInline var _sectionTokens: [SectionID: Int32]
-    /// Where each item is, found by the hash of its identifier (see `Snapshot+Index.swift`).
+    /// Where each item is, found by the hash of its identifier (see `Index/Snapshot+Index.swift`).
     @usableFromInline var _index: _LocationTable
     /// Explicit update requests (``reloadItems(_:)``, ``reconfigureItems(_:)``), consumed by the diff.
     @usableFromInline var _updateMarks: [Item.ID: UpdateKind]
