@@ -37,10 +37,9 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
-        // Inline C functions the core cannot write as well in Swift: a prefetch, which lets the
-        // build of a large snapshot's index fetch buckets ahead of the rows that fill them, and the
-        // loops over bytes and integers that a Debug build would otherwise run as a call a step
-        // (see CONTRIBUTING).
+        // The two inline C functions Swift cannot say without Foundation: a prefetch, which lets
+        // the build of a large snapshot's index fetch buckets ahead of the rows that fill them,
+        // and `memcmp`, which compares items' bytes (see CONTRIBUTING).
         .target(name: "CTabulaMemory"),
         // The platform-agnostic core: no UI import, no dependency beyond the standard library (and
         // Foundation's UUID, whose hash the item index computes itself) and the C functions above.

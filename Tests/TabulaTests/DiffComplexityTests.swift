@@ -26,41 +26,20 @@ struct CountedItem: Identifiable, Equatable {
     static func == (lhs: CountedItem, rhs: CountedItem) -> Bool { lhs.content == rhs.content }
 }
 
-/// An identifier with no reference in it, whose item's bytes are its whole value (so that a Debug
-/// diff may match it through kept hashes), counting its hashes and comparisons in the task's
-/// counter.
-struct PlainCountedID: Hashable, Sendable {
-    @TaskLocal static var counter: OperationCounter?
-    let value: Int
-    static func == (lhs: PlainCountedID, rhs: PlainCountedID) -> Bool {
-        counter?.equalities += 1
-        return lhs.value == rhs.value
-    }
-    func hash(into hasher: inout Hasher) {
-        Self.counter?.hashes += 1
-        hasher.combine(value)
-    }
-}
-
-struct PlainCountedItem: Identifiable, Equatable, Sendable {
-    var id: PlainCountedID
-    var content: Int
-}
-
 @Suite("Diff: hashing and equality grow linearly")
 struct DiffComplexityTests {
     /// DifferenceKit's benchmark shape: 10% deleted, 10% inserted, 2% moved; plus 5% of sections
     /// moved and items moved between sections.
-    func operations(items n: Int, sections: Int, seed: UInt64, byHashes: Bool = false) -> (hashes: Int, equalities: Int) {
+    func operations(items n: Int, sections: Int, seed: UInt64) -> (hashes: Int, equalities: Int) {
         let counter = OperationCounter()
-        return operations(items: n, sections: sections, seed: seed, byHashes: byHashes, counter: counter) { next in
+        return operations(items: n, sections: sections, seed: seed, counter: counter) { next in
             CountedItem(id: CountedID(value: next, counter: counter), content: 0)
         }
     }
 
-    /// ``operations(items:sections:seed:byHashes:)`` with the items `make` gives, counting in `counter`.
+    /// ``operations(items:sections:seed:)`` with the items `make` gives, counting in `counter`.
     func operations<Item: Identifiable & Equatable>(
-        items n: Int, sections: Int, seed: UInt64, byHashes: Bool, counter: OperationCounter, make: (Int) -> Item
+        items n: Int, sections: Int, seed: UInt64, counter: OperationCounter, make: (Int) -> Item
     ) -> (hashes: Int, equalities: Int) where Item.ID: Sendable {
         var rng = SeededGenerator(seed: seed)
         let perSection = n / sections
@@ -89,35 +68,8 @@ struct DiffComplexityTests {
         let source = try! Snapshot(old), target = try! Snapshot(new)
         counter.hashes = 0
         counter.equalities = 0
-        // The walk, as an optimised build runs it: a Debug build matches through the hashes the
-        // target's build kept (see `hashesKept`).
-        _ = _diffMatchesByHashes.withValue(byHashes) { Changeset(from: source, to: target) }
+        _ = Changeset(from: source, to: target)
         return (counter.hashes, counter.equalities)
-    }
-
-    /// The same shape, diffed in a Debug build through the hashes the target's build kept: the
-    /// match hashes no identifier again (with sections moved, the stage snapshots still index
-    /// their items, as after the walk), and compares identifiers only for items that left their
-    /// section or whose fingerprint another item shares.
-    @Test("A diff through the hashes a build kept hashes no identifier to match items", arguments: [1, 10])
-    func hashesKept(sections: Int) {
-        let counter = OperationCounter()
-        func operations(byHashes: Bool) -> (hashes: Int, equalities: Int) {
-            PlainCountedID.$counter.withValue(counter) {
-                self.operations(items: 32_000, sections: sections, seed: 7, byHashes: byHashes, counter: counter) { next in
-                    PlainCountedItem(id: PlainCountedID(value: next), content: 0)
-                }
-            }
-        }
-        let count = operations(byHashes: true), walked = operations(byHashes: false)
-        print("diff through kept hashes of 32000 items in \(sections) sections: \(count.hashes) hashes, \(count.equalities) equality checks")
-        guard _isUnoptimised else { return }  // an optimised build keeps no hashes, and walks
-        if sections == 1 { #expect(count.hashes == 0) }
-        #expect(count.hashes < walked.hashes)
-        #expect(count.equalities < walked.equalities)
-        // The `Invariants` trait (CI's ThreadSanitizer run) checks each stage snapshot's index
-        // after its edits, comparing identifiers for every item of it, on both ways alike.
-        if !Snapshot<Int, PlainCountedItem>.checksInvariants { #expect(Double(count.equalities) / 32_000 < 0.05) }
     }
 
     @Test(

@@ -105,39 +105,4 @@ struct SameContentDiffTests {
             #expect(diff.stages == walked.stages && diff.statistics == walked.statistics, "TABULA_SEED=\(seed) round \(round)")
         }
     }
-
-    /// The diff's run loop compares bytes first in a Debug build (where tests run) and `==` in an
-    /// optimised one: both must give one changeset.
-    @Test("The run loop's comparison of bytes changes nothing: random pairs diffed with it and without")
-    func bytewiseRuns() throws {
-        let seed = propertySeed()
-        print("SameContentDiffTests.bytewiseRuns seed: \(seed)  (replay with TABULA_SEED=\(seed))")
-        var generator = SnapshotPairGenerator(seed: seed)
-        // Readings with the rows' values: an unchanged one keeps its bytes, a changed one does not,
-        // and in odd rounds every reading of 0 in the target is -0.0, other bytes that `==` finds
-        // equal, which the byte path must pass on to `==`.
-        func readings(_ snapshot: RowSnapshot, negativeZeros: Bool) throws -> Snapshot<String, Reading> {
-            try Snapshot(snapshot.sections.map { section in
-                Section(section.id, items: section.items.map { row in
-                    Reading(id: row.id, value: negativeZeros && row.value == 0 ? -0.0 : Double(row.value))
-                })
-            })
-        }
-        for round in 0..<4_000 {
-            let (rows, generatedRows, _) = generator.pair()
-            let source = try readings(rows, negativeZeros: false)
-            var target = try readings(generatedRows, negativeZeros: round % 2 == 1)
-            if round % 7 == 0, let id = target.itemIdentifiers.first { try target.reloadItems([id]) }
-            let options = DiffOptions(updates: round % 4 < 2 ? .reload : .reconfigure)
-            let deferring = round % 3 == 0 ? 0 : Int.max  // lookups put off, as for large lists
-            let (withBytes, withoutBytes) = _lookupDeferralThreshold.withValue(deferring) {
-                (
-                    Changeset(from: source, to: target, options: options),
-                    _runsCompareBytes.withValue(false) { Changeset(from: source, to: target, options: options) }
-                )
-            }
-            #expect(withBytes.stages == withoutBytes.stages, "TABULA_SEED=\(seed) round \(round)")
-            #expect(withBytes.statistics == withoutBytes.statistics, "TABULA_SEED=\(seed) round \(round)")
-        }
-    }
 }

@@ -13,14 +13,6 @@ struct SortPathsTests {
         }
     }
 
-    @Test("ItemPath is two words, its section first: the layout the C merge reads")
-    func layout() {
-        #expect(MemoryLayout<ItemPath>.size == 2 * MemoryLayout<Int>.size)
-        #expect(MemoryLayout<ItemPath>.stride == 2 * MemoryLayout<Int>.size)
-        #expect(MemoryLayout<ItemPath>.offset(of: \ItemPath.section) == 0)
-        #expect(MemoryLayout<ItemPath>.offset(of: \ItemPath.item) == MemoryLayout<Int>.size)
-    }
-
     @Test("In order, two ordered runs, or any order: the result is the sorted paths")
     func sortPaths() {
         let seed = propertySeed()
@@ -47,15 +39,6 @@ struct SortPathsTests {
             paths.sortPaths()
             #expect(paths == shuffled.sorted(), "round \(round): \(shuffled)")
         }
-    }
-
-    @Test("A move is four words, its source then its target: the layout C writes and reads")
-    func moveLayout() {
-        typealias Move = BatchUpdate.Move<ItemPath>
-        #expect(MemoryLayout<Move>.size == 4 * MemoryLayout<Int>.size)
-        #expect(MemoryLayout<Move>.stride == 4 * MemoryLayout<Int>.size)
-        #expect(MemoryLayout<Move>.offset(of: \Move.from) == 0)
-        #expect(MemoryLayout<Move>.offset(of: \Move.to) == 2 * MemoryLayout<Int>.size)
     }
 
     @Test("Moves in target order are kept as they are, others sorted by target")

@@ -207,8 +207,8 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     /// long the list.
     // Inlined into the app's code, specialised for its types: nothing in flight or waiting, and
     // `next` known to equal what is shown, is settled here, as the loop settles it (`step`), where
-    // the loop's code, compiled for any item type, spent most of its instructions looking types up
-    // (apply-nochange-10k in `Benchmarks/instructions.sh`).
+    // the loop's code, compiled for any item type, spends most of its time looking types up
+    // (apply-nochange-10k in `Benchmarks/instructions.sh` guards it).
     @inlinable
     public func apply(
         _ next: Snapshot<SectionID, Item>, animatingDifferences: Bool = true, completion: (@MainActor (ApplyResult) -> Void)? = nil
@@ -488,8 +488,8 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     /// Ends the job in flight with `target` on screen, and goes on to the next. The target's reload
     /// and reconfigure requests are carried out: the next diff starts from a snapshot without
     /// them, so they are not carried out again.
-    // Inlined: on the unchanged apply's path, a call into this code compiled for any item type cost
-    // 774 instructions of metadata look-ups (apply-nochange-10k).
+    // Inlined: on the unchanged apply's path, a call into this code compiled for any item type
+    // looks metadata up (apply-nochange-10k in `instructions.sh` guards it).
     @inline(__always)
     private func settle(on target: Snapshot<SectionID, Item>, _ result: ApplyResult) {
         inFlightTarget = nil

@@ -39,8 +39,8 @@ extension Changeset {
     /// - Complexity: O(*n* + *m* log *m*) for *n* items and *m* moved ones, as
     ///   ``init(from:to:options:)-(Changeset<SectionID,Item>.SnapshotType,_,_)``.
     // Inlinable so that the engine is specialised for the client's item and identifier types:
-    // unspecialised, every hash and `==` goes through a witness table (measured at about 2× slower
-    // on the 100k Int scenario of the benchmarks).
+    // unspecialised, every hash and `==` goes through a witness table (churn10-100k-uuid in
+    // `instructions.sh` guards it).
     @inlinable
     public init(
         from source: SnapshotType, to target: SnapshotType, options: DiffOptions = DiffOptions(),
@@ -119,9 +119,8 @@ extension Changeset {
     /// diff has nothing to report; otherwise the walk starts after the prefixes.
     ///
     /// Two snapshots built apart from one list are common (an app that builds its list again on
-    /// every change of its model, and applies it unchanged): the walk visited every item of them
-    /// (Benchmarks' side-by-side `nochange-10k` diff: 562,000 instructions, against 69,000 for
-    /// ListKit, which compares its arrays first).
+    /// every change of its model, and applies it unchanged): without the prefixes, the walk would
+    /// visit every item of them (the `shape-nochange-10k-diff` line of `instructions.sh`).
     ///
     /// - Complexity: O(*s*) for *s* sections, and O(*k*) for the *k* items before the first
     ///   difference.

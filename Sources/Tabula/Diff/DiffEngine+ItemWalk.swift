@@ -1,5 +1,3 @@
-import CTabulaMemory
-
 extension DiffEngine {
     @usableFromInline typealias Statistics = Changeset<SectionID, Item>.Statistics
 
@@ -125,17 +123,9 @@ extension DiffEngine {
         /// Putting lookups off pays when the index is out of cache: above 256 KB (about 40,000
         /// items). A smaller one is probed at once, as the walk meets each item.
         @usableFromInline let mayDefer: Bool
-        /// Whether the walk's runs match items with the same bytes without calling `==` (in
-        /// `walkItems`, with `tabula_match_same_bytes`), before trying identifiers as
-        /// `DiffEngine.runLoop` does: in a Debug build, where each call goes through a witness
-        /// table, when the classifier compares with `==` and the target requests no update. An
-        /// optimised build runs `runLoop`, which compares the specialised `==` for less.
-        @usableFromInline let bytewise: Bool
         /// For each target section, how many leading items are known equal to its home's (see
         /// `DiffEngine.equalPrefixes`): matched as stays without being compared again.
         @usableFromInline let equalPrefixes: [Int]?
-        /// The target's identifier hashes, when its build kept them (`Snapshot._identifierHashes`).
-        @usableFromInline let newHashes: [Int]?
 
         @inlinable
         init(old: SnapshotType, new: SnapshotType, sections: SectionMatch, rule: UpdateRule, equalPrefixes: [Int]? = nil) {
@@ -153,8 +143,7 @@ extension DiffEngine {
             self.rule = rule
             self.oldOffsets = oldOffsets
             oldMatched = UnsafeMutableBufferPointer<Bool>.allocate(capacity: oldOffsets[oldCount])
-            // One `memset`: a Debug build initialised the flags one at a time, through a call each.
-            if let flags = oldMatched.baseAddress { tabula_clear_flags(flags, oldMatched.count) }
+            oldMatched.initialize(repeating: false)
             self.stayStart = stayStart
             stayEnd = stayStart
             stayRows = UnsafeMutableBufferPointer<Int32>.allocate(capacity: stayStart[newCount])
@@ -165,9 +154,7 @@ extension DiffEngine {
             deferredSlots = []
             matchedCount = 0
             mayDefer = old._index.byteCount > _lookupDeferralThreshold.get()
-            bytewise = _isUnoptimised && Classifier.comparesWithEquality && !new.hasRequestedUpdates && _runsCompareBytes.get()
             self.equalPrefixes = equalPrefixes
-            newHashes = new._identifierHashes
         }
 
         @inlinable
@@ -177,17 +164,12 @@ extension DiffEngine {
             stayTargets.deallocate()
         }
 
-        /// Matches every item: the walk, then the items it put off (or, in a Debug build, both at
-        /// once through the target's kept hashes: ``matchByHashes(_:into:stats:)``), then the moves
-        /// among the items that stay in their section, and last the old items that are gone.
+        /// Matches every item: the walk, then the items it put off, then the moves among the items
+        /// that stay in their section, and last the old items that are gone.
         @inlinable
         mutating func matchItems(into changes: inout ItemChanges, stats: inout Statistics) {
-            if matchesByHashes, let newHashes {
-                matchByHashes(newHashes, into: &changes, stats: &stats)
-            } else {
-                for t in 0..<newSections.count { walkSection(t, into: &changes, stats: &stats) }
-                if !deferredIDs.isEmpty { placeDeferred(into: &changes, stats: &stats) }
-            }
+            for t in 0..<newSections.count { walkSection(t, into: &changes, stats: &stats) }
+            if !deferredIDs.isEmpty { placeDeferred(into: &changes, stats: &stats) }
             placeStays(into: &changes)
             collectRemovals(into: &changes, stats: &stats)
         }
@@ -244,9 +226,8 @@ extension DiffEngine {
             into changes: inout ItemChanges, stats: inout Statistics
         ) -> Int {
             let oldMatched = self.oldMatched, oldOffsets = self.oldOffsets, oldSections = self.oldSections
-            let stayRows = self.stayRows, stayTargets = self.stayTargets, rule = self.rule, bytewise = self.bytewise
+            let stayRows = self.stayRows, stayTargets = self.stayTargets, rule = self.rule
             let marks = rule.hasMarks, checksCell = rule.canReconfigure != nil
-            let size = MemoryLayout<Item>.size, stride = MemoryLayout<Item>.stride
             let sectionInserted = home < 0
             var j = j, hintRow = hintRow, stayCount = stayCount
             // The old section the previous item came from, and its items: fetched again only when
@@ -263,62 +244,10 @@ extension DiffEngine {
             // a moved block, or finds its way after a longer deletion.
             var previousDeferred = false
             while j < new.count {
-                // When the run loop runs, it has tried the next old item and the two after it (by
-                // identifier, or, right after a run matched by bytes, by their bytes): the hints
-                // below do not try them again.
+                // When the run loop runs, it has tried the next old item and the two after it by
+                // identifier: the hints below do not try them again.
                 let runTried = hintSection == home && home >= 0
-                if runTried && bytewise {
-                    // A Debug build's run loop, without the calls of `extendRun` (two prologues and
-                    // sixteen zeroings of generic locals a run): the items whose bytes are those of
-                    // the next old item, or of one of the two after it, in one C call; an item
-                    // matched by its bytes needs no update, since the same bytes are one value (see
-                    // `_sameContent`) and no other old item has its identifier. Then the next old
-                    // item is tried by identifier (an item that changed where it was), and, as
-                    // `runLoop` does, the two after it, unless the run just matched items by their
-                    // bytes: an item whose bytes never match (a string built anew) is matched
-                    // there, past a deletion too, rather than looked up.
-                    var matched = 0
-                    while hintRow < homeOld.count {
-                        var end = hintRow
-                        let run = tabula_match_same_bytes(
-                            new.baseAddress! + j, new.count &- j, homeOld.baseAddress!, hintRow, homeOld.count, size, stride,
-                            homeMatched.baseAddress!, stayRows.baseAddress! + stayCount, stayTargets.baseAddress! + stayCount,
-                            Int32(truncatingIfNeeded: j), &end)
-                        hintRow = end
-                        j &+= run
-                        stayCount &+= run
-                        matched &+= run
-                        guard j < new.count && hintRow < homeOld.count else { break }
-                        let id = new[j].id
-                        if homeOld[hintRow].id != id {
-                            // Right after items matched by their bytes, the item is rarely one of
-                            // the two after (a deletion and a change at once): it goes to the walk
-                            // below, which finds the same old item. Where bytes match nothing (a
-                            // list of strings built anew), the two are tried.
-                            if run > 0 { break }
-                            if hintRow &+ 1 < homeOld.count && homeOld[hintRow &+ 1].id == id {
-                                hintRow &+= 1
-                            } else if hintRow &+ 2 < homeOld.count && homeOld[hintRow &+ 2].id == id {
-                                hintRow &+= 2
-                            } else {
-                                break
-                            }
-                        }
-                        if let kind = rule.kind(homeOld[hintRow], new[j], marks: false, checksCell: checksCell) {
-                            stayUpdates.append((stayCount, kind))
-                        }
-                        homeMatched[hintRow] = true
-                        stayRows[stayCount] = Int32(truncatingIfNeeded: hintRow)
-                        stayTargets[stayCount] = Int32(truncatingIfNeeded: j)
-                        j &+= 1
-                        stayCount &+= 1
-                        hintRow &+= 1
-                        matched &+= 1
-                    }
-                    if matched > 0 { previousDeferred = false }
-                    matchedCount += matched
-                    if j == new.count { break }
-                } else if runTried {
+                if runTried {
                     // Most items continue the run in their home section: matched in a loop of
                     // their own, which keeps this one's state out of the registers it needs.
                     let matched = DiffEngine.extendRun(
@@ -332,8 +261,6 @@ extension DiffEngine {
                     if j == new.count { break }
                 }
                 defer { j += 1 }
-                // Read again after the byte path: keeping it in an optional cost a Debug build
-                // more than the call (three generic copies of the optional).
                 let id = new[j].id
                 var s = -1, r = -1
                 if !runTried && hintSection >= 0 && hintRow < hintItems.count && hintItems[hintRow].id == id {
@@ -379,8 +306,8 @@ extension DiffEngine {
                 hintSection = s
                 hintRow = r + 1
                 // The items put off are placed after the walk by the same rules, in a loop of
-                // their own: one function for both made this walk of a 5,000-item list about a
-                // fifth slower (its state no longer fitted the registers).
+                // their own: in one function for both, this walk's state no longer fits the
+                // registers (churn10-100k-uuid in `instructions.sh` guards it).
                 oldMatched[oldOffsets[s] + r] = true
                 matchedCount += 1
                 let from = ItemPath(item: r, section: s)
@@ -459,129 +386,6 @@ extension DiffEngine {
             if stayUpdates.count > updatesBefore { stayUpdates.sort { $0.stay < $1.stay } }
         }
 
-        /// Whether a Debug build matches the target's items through the hashes its build kept
-        /// (``matchByHashes(_:into:stats:)``) rather than by walking: the walk compares bytes
-        /// (`bytewise`), the items hold no references (`_isPOD`: their bytes are their whole value,
-        /// so the same bytes are the same identifier whenever it is read), the target kept its
-        /// hashes (`Snapshot._identifierHashes`), and the source's index is one C can probe
-        /// (narrow, every row written, not empty). Tests turn it off with `_diffMatchesByHashes`,
-        /// to check that both ways give one result.
-        // Not with references: an identifier read through one (a Core Data object's `objectID`,
-        // which changes when it is saved) may have changed since the source's index was built,
-        // where the walk compares the identifiers as they are now.
-        @inlinable
-        var matchesByHashes: Bool {
-            let index = old._index
-            return _isUnoptimised && bytewise && _isPOD(Item.self) && newHashes != nil && !index.wide && index.pending == nil && index.count > 0
-                && _diffMatchesByHashes.get()
-        }
-
-        /// Matches every target item with the source's, as `walkSection` and `placeDeferred` do
-        /// together, for a Debug build: each item's hash, which the target's build computed
-        /// (`hashes`, section after section), is looked up in the source's index, in C, and an item
-        /// of the home section with the same bytes is a stay, recorded there without a call. The
-        /// others come back here: items no old item has (inserted), and entries to confirm by
-        /// identifier (an item that moved from another section, or changed, or a fingerprint met by
-        /// chance).
-        ///
-        /// The walk calls `id` on the items where its runs break, and hashes the items it puts off
-        /// again; here the target's identifiers are read no more, and the source's only for the
-        /// entries to confirm (a Debug apply-churn10-100k-uuid, in `instructions.sh`: 113.5 M
-        /// instructions through the walk, 69.5 M through the hashes).
-        /// Which item matches which is the same either way (identifiers are unique in both
-        /// snapshots), and so is every change: the stays go to the same longest increasing run, in
-        /// the same order (the walk's placeholders, which the run skips, are not written here).
-        @inlinable
-        mutating func matchByHashes(_ hashes: [Int], into changes: inout ItemChanges, stats: inout Statistics) {
-            let table = old._index
-            let mask = table.mask, fingerprintShift = UInt32(table.fingerprintShift), locationShift = UInt32(table.locationBits)
-            let rowShift = UInt32(table.rowBits)
-            let oldTokens = old._tokens, tokenIndex = old._tokenIndex
-            let oldMatched = self.oldMatched, oldOffsets = self.oldOffsets, oldSections = self.oldSections
-            let stayRows = self.stayRows, stayTargets = self.stayTargets, rule = self.rule
-            let oldToNew = sections.oldToNew, newToOld = sections.newToOld
-            let size = MemoryLayout<Item>.size, stride = MemoryLayout<Item>.stride
-            var first = 0  // where the section's hashes start
-            // The paths of inserted items, which C gathers and this loop appends a batch at a time
-            // (each appended here cost about 400 instructions in a Debug build).
-            let batch = 1024
-            let inserted = UnsafeMutablePointer<Int>.allocate(capacity: 2 &* batch)  // two words a path
-            defer { inserted.deallocate() }
-            table.words.withUnsafeBufferPointer { words in
-                hashes.withUnsafeBufferPointer { hashes in
-                    let words = words.baseAddress!
-                    for t in 0..<newSections.count {
-                        let items = newSections[t].items
-                        let home = newToOld[t]
-                        let sectionInserted = home < 0
-                        let homeItems = sectionInserted ? [] : oldSections[home].items
-                        let homeToken = sectionInserted ? -1 : oldTokens[home]
-                        let homeMatched = sectionInserted ? oldMatched : UnsafeMutableBufferPointer(rebasing: oldMatched[oldOffsets[home]...])
-                        var stay = stayStart[t]
-                        items.withUnsafeBufferPointer { new in
-                            homeItems.withUnsafeBufferPointer { homeOld in
-                                var j = 0, bucket = -1, nextRow = 0
-                                while true {
-                                    let before = stay
-                                    var insertedCount = 0
-                                    let status = tabula_match_hashed(
-                                        words, mask, fingerprintShift, locationShift, rowShift, hashes.baseAddress! + first, new.baseAddress,
-                                        new.count, homeToken, homeOld.baseAddress, homeOld.count, size, stride, homeMatched.baseAddress,
-                                        stayRows.baseAddress, stayTargets.baseAddress, t, inserted, batch, &insertedCount, &j, &bucket, &stay, &nextRow)
-                                    matchedCount &+= stay &- before
-                                    // The items inserted so far, in order (at status 2, all before the item that came back).
-                                    if insertedCount > 0 {
-                                        if !sectionInserted { changes.inserts.append(pathWords: inserted, count: insertedCount) }
-                                        stats.insertedItems += insertedCount
-                                    }
-                                    if status != 2 {
-                                        if status == 0 { break }
-                                        continue
-                                    }
-                                    let entry = UInt64(words[bucket])
-                                    let s = Int(tokenIndex[Int(table.token(entry))]), r = Int(table.row(entry))
-                                    let oldItem = oldSections[s].items[r]
-                                    guard oldItem.id == new[j].id else {
-                                        // A fingerprint met by chance: the probe goes on.
-                                        bucket = (bucket &+ 1) & mask
-                                        continue
-                                    }
-                                    let target = ItemPath(item: j, section: t)
-                                    bucket = -1
-                                    j &+= 1
-                                    // As the walk places an item it looked up (see `walkItems`).
-                                    oldMatched[oldOffsets[s] &+ r] = true
-                                    matchedCount &+= 1
-                                    let from = ItemPath(item: r, section: s)
-                                    let oldSectionDeleted = oldToNew[s] < 0
-                                    if sectionInserted || oldSectionDeleted {
-                                        // Rule 3: no move out of a deleted or into an inserted section.
-                                        if !oldSectionDeleted { changes.removals.append(from) }
-                                        if !sectionInserted { changes.inserts.append(target) }
-                                        stats.reinsertedItems += 1
-                                        continue
-                                    }
-                                    let kind = rule.kind(oldItem, new[target.item])
-                                    if s == home {
-                                        if let kind { stayUpdates.append((stay, kind)) }
-                                        stayRows[stay] = Int32(truncatingIfNeeded: r)
-                                        stayTargets[stay] = Int32(truncatingIfNeeded: target.item)
-                                        stay &+= 1
-                                        nextRow = r &+ 1
-                                    } else {
-                                        changes.crossMoves.append(.init(from: from, to: target))
-                                        if let kind { changes.pendingUpdates.append(PendingUpdate(path: target, kind: kind, oldValue: oldItem)) }
-                                    }
-                                }
-                            }
-                        }
-                        stayEnd[t] = stay
-                        first &+= items.count
-                    }
-                }
-            }
-        }
-
         /// Items of each home section off the longest increasing run of old rows must move; the
         /// others stay, and those that changed are updated where they are. Only the items that
         /// move and the updates are visited.
@@ -595,18 +399,13 @@ extension DiffEngine {
                 // The stays off a longest increasing run of old rows move; placeholders (left by
                 // items put off that were inserted or came from elsewhere) are left out.
                 let moving = elementsOffLongestIncreasingSubsequence(UnsafeBufferPointer(rebasing: stayRows[start..<end]))
-                // Their moves, in order, written by C (`tabula_stay_moves`) and appended at once:
-                // one at a time, a Debug build spent about 1,600 instructions a move.
+                // Their moves, in order.
                 if !moving.isEmpty {
-                    let count = moving.count
-                    withUnsafeTemporaryAllocation(of: BatchUpdate.Move<ItemPath>.self, capacity: count) { moves in
-                        moving.withUnsafeBufferPointer { offsets in
-                            moves.baseAddress!.withMemoryRebound(to: Int.self, capacity: 4 &* count) { words in
-                                tabula_stay_moves(
-                                    offsets.baseAddress!, count, start, stayRows.baseAddress!, stayTargets.baseAddress!, home, t, words)
-                            }
-                        }
-                        changes.crossMoves.append(contentsOf: UnsafeBufferPointer(moves))
+                    changes.crossMoves.reserveCapacity(changes.crossMoves.count &+ moving.count)
+                    for m in moving {
+                        let stay = start &+ m
+                        changes.crossMoves.append(
+                            .init(from: ItemPath(item: Int(stayRows[stay]), section: home), to: ItemPath(item: Int(stayTargets[stay]), section: t)))
                     }
                 }
                 // The updates of this section's stays, in order: an item that moves is updated once
@@ -635,7 +434,6 @@ extension DiffEngine {
             // An upper bound: the old items no walk matched (an item put off may have matched some
             // since, and those of deleted sections are not removals).
             changes.removals.reserveCapacity(changes.removals.count + oldMatched.count - matchedCount)
-            if _isUnoptimised { return collectRemovalsInBatches(into: &changes, stats: &stats) }
             for s in 0..<oldSections.count {
                 let sectionSurvives = sections.oldToNew[s] >= 0
                 let base = oldOffsets[s], count = oldOffsets[s + 1] - base
@@ -644,29 +442,6 @@ extension DiffEngine {
                     if sectionSurvives { changes.removals.append(ItemPath(item: r, section: s)) }
                 }
                 _forEachUnset(UnsafeBufferPointer(oldMatched), from: base, count: count, removed)
-            }
-        }
-
-        /// ``collectRemovals(into:stats:)`` as a Debug build runs it: C writes the paths of the old
-        /// items no walk matched a batch at a time (`tabula_unset_paths`), and the batch is
-        /// appended at once. One at a time, through a closure, each cost about 280 instructions
-        /// (10,000 removals in apply-churn10-100k-uuid).
-        @inlinable
-        func collectRemovalsInBatches(into changes: inout ItemChanges, stats: inout Statistics) {
-            let batch = 1024
-            let paths = UnsafeMutablePointer<Int>.allocate(capacity: 2 &* batch)  // two words a path
-            defer { paths.deallocate() }
-            guard let flags = oldMatched.baseAddress else { return }  // no old item
-            let oldToNew = sections.oldToNew, oldOffsets = self.oldOffsets
-            for s in 0..<oldSections.count {
-                let sectionSurvives = oldToNew[s] >= 0
-                let base = oldOffsets[s], count = oldOffsets[s &+ 1] &- base
-                var r = 0
-                while r < count {
-                    let written = tabula_unset_paths(flags + base, &r, count, s, paths, batch)
-                    stats.deletedItems += written
-                    if sectionSurvives { changes.removals.append(pathWords: paths, count: written) }
-                }
             }
         }
     }

@@ -1,5 +1,3 @@
-import CTabulaMemory
-
 /// The working state of one diff. Everything is indexed by dense integers once identifiers are
 /// matched, so each item of either snapshot is hashed at most once.
 @usableFromInline
@@ -103,10 +101,8 @@ where Item.ID: Sendable, Classifier.Item == Item {
         defer { row = r }
         // Copies of the loop for the common cases, where the target requests no update: the
         // classifier's answer, and the check of a reconfigure when there is one, with nothing of
-        // the rule read again for each item (reading it for each cost 21 instructions an item more
-        // in churn10-100k-uuid, in `instructions.sh`). `marks` and `checksCell` are the rule's,
-        // read by the caller once a section: a Debug build fetched the rule's type metadata for
-        // each read, once a run.
+        // the rule read again for each item (churn10-100k-uuid in `instructions.sh` guards it).
+        // `marks` and `checksCell` are the rule's, read by the caller once a section.
         switch (marks, checksCell) {
         case (false, false):
             runLoop(
@@ -127,9 +123,8 @@ where Item.ID: Sendable, Classifier.Item == Item {
     /// The loop of ``extendRun(new:from:old:from:oldMatched:rows:targets:at:updates:rule:marks:checksCell:)``,
     /// with `marks` and `checksCell` as in ``UpdateRule/kind(_:_:marks:checksCell:)``.
     // Its state in parameters, not in a local function's captures: a Debug build checks every use
-    // of a captured variable for exclusive access (1.15 M checks in apply-churn10-100k-uuid, a
-    // third of the loop's instructions there). In an optimised build, comparing the bytes first
-    // cost 0.8 M instructions more in churn10-100k-uuid than the specialised `==`.
+    // of a captured variable for exclusive access. Items are compared with the specialised `==`,
+    // not by their bytes first (churn10-100k-uuid in `instructions.sh` guards it).
     @inlinable @inline(__always)
     static func runLoop(
         new: UnsafeBufferPointer<Item>, from j: Int, old: UnsafeBufferPointer<Item>, row r: inout Int, count k: inout Int,
@@ -520,18 +515,6 @@ where Item.ID: Sendable, Classifier.Item == Item {
     }
 }
 
-/// Whether the diff's walk compares items' bytes first in a Debug build (see
-/// `DiffEngine.ItemWalk.bytewise`). Tests turn it off to check that both paths give one result;
-/// off, the diff does not match through kept hashes either (`ItemWalk.matchesByHashes`).
-@usableFromInline
-let _runsCompareBytes = TaskLocal<Bool>(wrappedValue: true)
-
-/// Whether a Debug build's diff matches items through the hashes the target's build kept (see
-/// `DiffEngine.ItemWalk.matchByHashes`). Tests turn it off to check that the walk gives the same
-/// result.
-@usableFromInline
-let _diffMatchesByHashes = TaskLocal<Bool>(wrappedValue: true)
-
 /// The size of an index, in bytes, above which the diff puts off its lookups (see
 /// `DiffEngine.ItemWalk`): 256 KB. Tests set it lower, so that small snapshots take that path too.
 @usableFromInline
@@ -553,58 +536,71 @@ extension Array where Element: Comparable {
 extension Array where Element == BatchUpdate.Move<ItemPath> {
     /// The moves in ascending order of their targets: as they are when they already are (the
     /// common case: one section's moves come in target order), otherwise sorted.
-    // The check is C's (`tabula_moves_sorted`, a move being four words: its source, then its target,
-    // each section first): a Debug build sorted 2,000 moves already in order through a closure
-    // call for each comparison, about 2 M instructions in apply-churn10-100k-uuid.
     @inlinable
     func sortedByTarget() -> [Element] {
-        let n = count
-        guard n > 1 else { return self }
-        guard MemoryLayout<Element>.stride == 4 &* MemoryLayout<Int>.stride else { return sorted { $0.to < $1.to } }
+        guard count > 1 else { return self }
         let inOrder = withUnsafeBufferPointer { moves in
-            moves.baseAddress!.withMemoryRebound(to: Int.self, capacity: 4 &* n) { tabula_moves_sorted($0, n) }
+            var k = 1
+            while k < moves.count {
+                if moves[k].to < moves[k &- 1].to { return false }
+                k &+= 1
+            }
+            return true
         }
         return inOrder ? self : sorted { $0.to < $1.to }
     }
 }
 
 extension Array where Element == ItemPath {
-    /// Appends the `count` paths C wrote at `words`, two words each, the section first: the
-    /// layout of `ItemPath` (`SortPathsTests` checks it).
-    @inlinable
-    mutating func append(pathWords words: UnsafeMutablePointer<Int>, count: Int) {
-        guard count > 0 else { return }
-        words.withMemoryRebound(to: ItemPath.self, capacity: count) { append(contentsOf: UnsafeBufferPointer(start: $0, count: count)) }
-    }
-
     /// Puts the paths in ascending order: at once when they are already, in one merge when they
     /// are two ascending runs (the diff's inserts: those of the walk, then those of the items it
     /// put off), otherwise by sorting them.
-    // The standard library's sort finds runs too, but a Debug build runs it unspecialised, calling
-    // `<` through a witness table: 18.6 M instructions for the 11,000 inserts of
-    // apply-churn10-100k-uuid. The scans and the merge are C's (`ItemPath` is two words, its
-    // section first), which a Debug build runs without a call for each comparison.
     @inlinable
     mutating func sortPaths() {
         let n = count
         guard n > 1 else { return }
         let (split, end) = withUnsafeBufferPointer { paths in
-            paths.baseAddress!.withMemoryRebound(to: Int.self, capacity: 2 &* n) { words in
-                let split = tabula_path_run_end(words, 0, n)
-                return (split, split < n ? tabula_path_run_end(words, split, n) : n)
-            }
+            let split = Self._ascendingRunEnd(paths, from: 0)
+            return (split, split < n ? Self._ascendingRunEnd(paths, from: split) : n)
         }
         guard split < n else { return }
         guard end == n else { return sort() }
         self = withUnsafeBufferPointer { paths in
             [ItemPath](unsafeUninitializedCapacity: n) { merged, initialized in
-                paths.baseAddress!.withMemoryRebound(to: Int.self, capacity: 2 &* n) { words in
-                    merged.baseAddress!.withMemoryRebound(to: Int.self, capacity: 2 &* n) { out in
-                        tabula_merge_paths(words, split, n, out)
+                let out = merged.baseAddress!
+                // Of two equal paths, the first run's goes first.
+                var a = 0, b = split, k = 0
+                while a < split && b < n {
+                    if paths[b] < paths[a] {
+                        (out + k).initialize(to: paths[b])
+                        b &+= 1
+                    } else {
+                        (out + k).initialize(to: paths[a])
+                        a &+= 1
                     }
+                    k &+= 1
+                }
+                while a < split {
+                    (out + k).initialize(to: paths[a])
+                    a &+= 1
+                    k &+= 1
+                }
+                while b < n {
+                    (out + k).initialize(to: paths[b])
+                    b &+= 1
+                    k &+= 1
                 }
                 initialized = n
             }
         }
+    }
+
+    /// The end of the run of paths in ascending order (none before the one before it) that starts
+    /// at `from`, which is below `paths.count`.
+    @inlinable
+    static func _ascendingRunEnd(_ paths: UnsafeBufferPointer<ItemPath>, from: Int) -> Int {
+        var end = from &+ 1
+        while end < paths.count && !(paths[end] < paths[end &- 1]) { end &+= 1 }
+        return end
     }
 }

@@ -1,5 +1,3 @@
-import CTabulaMemory
-
 /// Marks the elements of a longest strictly increasing subsequence of `values`.
 ///
 /// Elements *not* marked are exactly the ones that must move: the minimum number of moves that
@@ -23,8 +21,7 @@ package func longestIncreasingSubsequenceMask(_ values: UnsafeBufferPointer<Int3
     let (sorted, placeholders) = _increasingScan(values)
     if sorted {
         guard placeholders else { return [Bool](repeating: true, count: n) }
-        // Written into place: `map` cost 19 instructions an element (1.9 M of onechange-100k-uuid
-        // in `Benchmarks/instructions.sh`).
+        // Written into place, not mapped (onechange-100k-uuid in `instructions.sh` guards it).
         return [Bool](unsafeUninitializedCapacity: n) { mask, initialized in
             for i in 0..<n { (mask.baseAddress! + i).initialize(to: values[i] >= 0) }
             initialized = n
@@ -63,8 +60,27 @@ package func elementsOffLongestIncreasingSubsequence(_ values: UnsafeBufferPoint
     let (previous, chainEnd, length, present) = _increasingChain(values)
     let offCount = present &- length
     return previous.withUnsafeBufferPointer { previous in
-        [Int](unsafeUninitializedCapacity: offCount) { off, initialized in
-            tabula_off_chain(base, values.count, previous.baseAddress!, chainEnd, off.baseAddress, offCount)
+        let previous = previous.baseAddress!
+        return [Int](unsafeUninitializedCapacity: offCount) { off, initialized in
+            // Filled from the end, walking the run back: what lies between two of its elements,
+            // and after its last, is off it (placeholders aside).
+            let off = off.baseAddress!
+            var next = offCount, high = values.count, cursor = chainEnd
+            while true {
+                var k = high &- 1
+                while k > cursor {
+                    if base[k] >= 0 {
+                        next &-= 1
+                        (off + next).initialize(to: k)
+                    }
+                    k &-= 1
+                }
+                if cursor < 0 { break }
+                // A stretch of consecutive elements leaves nothing between them.
+                while cursor > 0 && Int(previous[cursor]) == cursor &- 1 { cursor &-= 1 }
+                high = cursor
+                cursor = Int(previous[cursor])
+            }
             initialized = offCount
         }
     }
@@ -77,29 +93,80 @@ package func elementsOffLongestIncreasingSubsequence(_ values: UnsafeBufferPoint
 func _increasingScan(_ values: UnsafeBufferPointer<Int32>) -> (sorted: Bool, placeholders: Bool) {
     guard let base = values.baseAddress else { return (true, false) }
     var placeholders = false
-    let sorted = tabula_increasing_scan(base, values.count, &placeholders)
-    return (sorted, placeholders)
+    var last = Int32.min
+    var i = 0
+    while i < values.count {
+        let value = base[i]
+        i &+= 1
+        if value < 0 {
+            placeholders = true
+        } else if last >= value {
+            return (false, placeholders)
+        } else {
+            last = value
+        }
+    }
+    return (true, placeholders)
 }
 
 /// The patience sort behind both: for each element, the element before it in the longest
 /// increasing run that ends with it (-1 at a run's start; a placeholder's slot is not written), the
 /// last element of a longest run (-1 when every element is a placeholder), the run's length, and
-/// the number of elements that are not placeholders.
-// The loops are C's (`tabula_increasing_chain`): a Debug build runs them in a few instructions an
-// element, where Swift's made a call for each access to a buffer.
+/// the number of elements that are not placeholders. Each element goes on the first pile whose
+/// tail is not below it, as the textbook sort places it: the run is the one that sort reads back.
 @inlinable
 func _increasingChain(_ values: UnsafeBufferPointer<Int32>) -> (previous: [Int32], last: Int, length: Int, present: Int) {
     let n = values.count
+    guard n > 0, let values = values.baseAddress else { return ([], -1, 0, 0) }
+    var piles = 0, placeholders = 0, last = -1
     // Both sized once (a mostly ordered list has a run almost as long as itself) and left
     // uninitialised: each element's slot in `previous` is written when it is met (a placeholder's
     // is never read), and `tails` is written before it is read.
-    var length = 0, present = 0, last = -1
-    guard n > 0, let base = values.baseAddress else { return ([], -1, 0, 0) }
     let previous = [Int32](unsafeUninitializedCapacity: n) { previous, initialized in
+        let previous = previous.baseAddress!
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { tails in
-            last = tabula_increasing_chain(base, n, previous.baseAddress!, tails.baseAddress!, &length, &present)
+            let tails = tails.baseAddress!
+            // values[tails[piles - 1]] and tails[piles - 1], once there is a pile.
+            var lastValue = Int32.min, lastTail: Int32 = -1
+            var i = 0
+            while i < n {
+                defer { i &+= 1 }
+                let value = values[i]
+                if value < 0 {
+                    placeholders &+= 1
+                    continue
+                }
+                // Extends the longest run: most elements of a mostly ordered list do.
+                if piles > 0 && lastValue < value {
+                    previous[i] = lastTail
+                    lastTail = Int32(truncatingIfNeeded: i)
+                    tails[piles] = lastTail
+                    piles &+= 1
+                    lastValue = value
+                    continue
+                }
+                // Next commonest: the element after one that jumped ahead (a moved item) goes on
+                // the last pile, as the search would find.
+                var low = 0, high = piles
+                if piles >= 2 && values[Int(tails[piles &- 2])] < value {
+                    low = piles &- 1
+                    high = low
+                }
+                while low < high {
+                    let mid = (low &+ high) &>> 1
+                    if values[Int(tails[mid])] < value { low = mid &+ 1 } else { high = mid }
+                }
+                previous[i] = low > 0 ? tails[low &- 1] : -1
+                tails[low] = Int32(truncatingIfNeeded: i)
+                if low == piles { piles &+= 1 }
+                if low == piles &- 1 {
+                    lastValue = value
+                    lastTail = Int32(truncatingIfNeeded: i)
+                }
+            }
+            last = piles > 0 ? Int(lastTail) : -1
         }
         initialized = n
     }
-    return (previous, last, length, present)
+    return (previous, last, piles, n &- placeholders)
 }

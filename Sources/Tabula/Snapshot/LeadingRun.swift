@@ -2,8 +2,8 @@
 /// every place that matches two lists in order (the `Equatable` build's prefixes, the build's
 /// runs, the diff's comparison of two snapshots built apart).
 ///
-/// Four positions an iteration: the loop's own count, add and branch were a third of its 13
-/// instructions an item one at a time (nochange-10k in `instructions.sh`). Always inlined, so that
+/// Four positions an iteration, so that the loop's own count, add and branch are shared by four
+/// items (nochange-10k in `instructions.sh` guards it). Always inlined, so that
 /// `equal` is too, in the caller's specialised code.
 @inlinable @inline(__always)
 func _leadingRun(_ count: Int, where equal: (Int) -> Bool) -> Int {

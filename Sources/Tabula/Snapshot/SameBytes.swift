@@ -55,10 +55,3 @@ func _leadingEqualItems<T>(
     let a = a + start, b = b + start
     return start &+ _leadingRun(count &- start) { equal(a + $0, b + $0) }
 }
-
-/// Whether this code was compiled without optimisation (a Debug build, `-Onone`), where a call
-/// through a witness table for each item costs far more than comparing bytes: loops that an
-/// optimised build runs specialised for the items take a path with fewer calls instead. Both
-/// paths give the same results for items whose `==` is reflexive.
-@inlinable @inline(__always)
-var _isUnoptimised: Bool { _isDebugAssertConfiguration() }

@@ -87,12 +87,8 @@ extension Snapshot {
     /// Replaces the (empty) contents with `sections`, which must not repeat an identifier: what
     /// every snapshot built without a ``DuplicatePolicy`` pays, one hash and one probe an item.
     /// On a throw, `self` is left empty.
-    ///
-    /// A Debug build, for items that hold no references, keeps the hashes (`_identifierHashes`),
-    /// and takes those of items with the same bytes as an item of `previous` (the snapshot a build
-    /// against it falls back from) from the hashes `previous` kept, if any.
     @inlinable
-    mutating func _buildRejectingDuplicates(_ sections: [SectionType], reusing previous: Snapshot? = nil) throws {
+    mutating func _buildRejectingDuplicates(_ sections: [SectionType]) throws {
         var index = Self._emptyIndex(for: sections)
         var sectionTokens = [SectionID: Int32](minimumCapacity: sections.count)
         // A table too large for the cache is filled region by region (see `_indexInCacheOrder`).
@@ -112,23 +108,6 @@ extension Snapshot {
         // Recorded and thrown after the loop, as in `_build`.
         var failure: Failure? = nil
         let seeds = _HashSeeds.current
-        // A Debug build hashes every identifier into one array, which the snapshot keeps for the
-        // diff (`_identifierHashes`); `offset` is where the section's hashes start.
-        var hashes = [Int]()
-        // `previous`, when its kept hashes serve, and where those of each of its sections start.
-        var reusable: Snapshot? = nil, previousOffsets = [Int]()
-        if _isUnoptimised {
-            var total = 0
-            for section in sections { total &+= section.items.count }
-            hashes = [Int](repeating: 0, count: total)
-            // Items with references are hashed afresh: an identifier read through one may have
-            // changed behind the same bytes (see `ItemWalk.matchesByHashes`).
-            if let previous, previous._identifierHashes != nil, _isPOD(Item.self) {
-                reusable = previous
-                previousOffsets = Self._itemOffsets(of: previous._sections)
-            }
-        }
-        var offset = 0
         scan: for s in sections.indices {
             let token = Int32(truncatingIfNeeded: s)
             if let earlier = sectionTokens.updateValue(token, forKey: sections[s].id) {
@@ -136,20 +115,14 @@ extension Snapshot {
                 break scan
             }
             let items = sections[s].items
-            let repeated: (token: Int32, row: Int32, newRow: Int)?
-            if _isUnoptimised {
-                repeated = Self._insertHashingFirst(
-                    items, of: s, in: sections, into: &index, hashes: &hashes, at: offset, reusing: reusable, offsets: previousOffsets, seeds: seeds)
-            } else {
-                // Apart from the Debug path: a closure that captured its state too cost this loop two
-                // instructions an item (build-100k-uuid in `instructions.sh`).
-                repeated = items.withUnsafeBufferPointer { items in
-                    index.insertRows(items.count, token: token, hash: { Self._hash(items[$0].id, seeds) }) { t, row, r in
-                        (Int(t) == s ? items[Int(row)] : sections[Int(t)].items[Int(row)]).id == items[r].id
-                    }
+            // The hash is a closure of its own, capturing only the items and seeds: one that
+            // captured more of this loop's state cost the insert loop more (build-100k-uuid in
+            // `instructions.sh` guards it).
+            let repeated = items.withUnsafeBufferPointer { items in
+                index.insertRows(items.count, token: token, hash: { Self._hash(items[$0].id, seeds) }) { t, row, r in
+                    (Int(t) == s ? items[Int(row)] : sections[Int(t)].items[Int(row)]).id == items[r].id
                 }
             }
-            offset &+= items.count
             if let existing = repeated {
                 failure = .duplicateItem(
                     items[existing.newRow].id, first: ItemPath(item: Int(existing.row), section: Int(existing.token)),
@@ -158,45 +131,6 @@ extension Snapshot {
             }
         }
         try _install(sections, sectionTokens: sectionTokens, index: index, failure: failure)
-        // Kept only where read: the diff and the next build use them for items without references.
-        if _isUnoptimised && _isPOD(Item.self) { _identifierHashes = hashes }
-    }
-
-    /// The items of section `s` of `sections` indexed as a Debug build indexes them: their
-    /// identifiers hashed first, in a loop of their own (through the hash closure, each item cost
-    /// about 530 instructions in apply-churn10-100k-uuid, with the calls an unoptimised build makes),
-    /// into `hashes` from `offset`, taking those of items with the same bytes as an item of
-    /// `previous`'s section with the same identifier from the hashes `previous` kept (those of its
-    /// sections starting at `offsets`), when given. Returns the first repeat, as
-    /// `_LocationTable.insertRows` does.
-    @inlinable
-    static func _insertHashingFirst(
-        _ items: [Item], of s: Int, in sections: [SectionType], into index: inout _LocationTable, hashes: inout [Int], at offset: Int,
-        reusing previous: Snapshot?, offsets: [Int], seeds: _HashSeeds
-    ) -> (token: Int32, row: Int32, newRow: Int)? {
-        let token = Int32(truncatingIfNeeded: s)
-        return items.withUnsafeBufferPointer { items in
-            hashes.withUnsafeMutableBufferPointer { hashes in
-                // No base address: no item in any section, nothing to index.
-                guard let hashes = hashes.baseAddress.map({ $0 + offset }) else { return nil }
-                // The section of `previous` with this one's identifier, at the same place or not.
-                if let previous, let kept = previous._identifierHashes,
-                    let home = s < previous._sections.count && previous._sections[s].id == sections[s].id
-                        ? s : previous.sectionIndex(of: sections[s].id)
-                {
-                    previous._sections[home].items.withUnsafeBufferPointer { oldItems in
-                        kept.withUnsafeBufferPointer { oldHashes in
-                            _hashIdentifiers(of: items, into: hashes, seeds: seeds, reusing: oldItems, hashes: oldHashes.baseAddress! + offsets[home])
-                        }
-                    }
-                } else {
-                    _hashIdentifiers(of: items, into: hashes, seeds: seeds)
-                }
-                return index.insertRows(items.count, token: token, hashes: hashes) { t, row, r in
-                    (Int(t) == s ? items[Int(row)] : sections[Int(t)].items[Int(row)]).id == items[r].id
-                }
-            }
-        }
     }
 
     /// Indexes the items of `sections` (whose section identifiers are unique) in the order of the

@@ -352,11 +352,10 @@ extension Snapshot {
     public mutating func deleteItems(_ identifiers: [Item.ID]) throws {
         guard !identifiers.isEmpty else { return }
         // Positions found in one batch; a repeated identifier gives a repeated row, dropped once
-        // the rows are in order (a `Set` of the identifiers cost a SipHash each: 1.5 M of the
-        // 32 M that delete-5k-of-10k in `instructions.sh` cost before the edit was inlinable).
+        // the rows are in order, not through a `Set` of the identifiers, which would cost a
+        // SipHash each (delete-5k-of-10k in `instructions.sh` guards it).
         let paths = _indexPaths(of: identifiers)
-        // Rows by section index, gathered in an array (a dictionary hashed every row: 1.2 M
-        // instructions of delete-5k-of-10k).
+        // Rows by section index, gathered in an array, not a dictionary that hashes every row.
         var rowsOfSection = [[Int]](repeating: [], count: _sections.count)
         for k in paths.indices {
             guard let path = paths[k] else { throw Failure.unknownItem(identifiers[k]) }

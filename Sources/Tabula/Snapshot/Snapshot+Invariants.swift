@@ -41,12 +41,6 @@ extension Snapshot {
             itemCount += section.items.count
         }
         precondition(_index.count == itemCount, "the item index has \(_index.count) entries for \(itemCount) items")
-        if let hashes = _identifierHashes {
-            // The hashes a build kept, one an item, in order.
-            precondition(hashes.count == itemCount, "\(hashes.count) identifier hashes kept for \(itemCount) items")
-            let ids = _sections.flatMap { $0.items.map(\.id) }
-            for (k, id) in ids.enumerated() { precondition(hashes[k] == Self._hash(id), "the hash kept for item \(id) is not its own") }
-        }
         if let pending = _index.pending {
             // Counted as they will be once written; written out, they must give the same
             // snapshot in every other way.

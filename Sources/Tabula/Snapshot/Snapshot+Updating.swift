@@ -54,8 +54,8 @@ extension Snapshot where Item: Equatable {
         if old.count == sections.count {
             // Blocks of items with the same bytes first (`memcmp`, the whole of a list that did not
             // change), then identifiers and content in one loop of its own, specialised for the
-            // items (a closure passed down to the build was called for every item: 54 instructions
-            // an item for a 10k list that did not change, against 10 to compare the identifiers).
+            // items, not a closure passed down to the build and called for every item (nochange-10k
+            // in `instructions.sh` guards it).
             prefixes = (0..<old.count).map { t in
                 guard old[t].id == sections[t].id else { return 0 }
                 return old[t].items.withUnsafeBufferPointer { a in
@@ -71,7 +71,7 @@ extension Snapshot where Item: Equatable {
         }
         // Every section, title and item equal, in order: the previous index serves as it is, and
         // the diff from `previous` is known to be empty. Taken here, without the walk's tables
-        // (an eighth of a 10k update that changed nothing, in `instructions.sh`).
+        // (nochange-10k in `instructions.sh` guards it).
         if let prefixes, previous._index.count > 0,
             (0..<old.count).allSatisfy({ t in
                 old[t].id == sections[t].id && prefixes[t] == old[t].items.count && prefixes[t] == sections[t].items.count
@@ -127,7 +127,7 @@ extension Snapshot {
             homes.positional
             ? walk.walk(sections, previous: previous, homes: homes, equalPrefixes: equalPrefixes, comparing: Comparison.self)
             : walk.walk(sections, previous: previous, homes: homes, equalPrefixes: equalPrefixes, comparing: _IdentifiersOnly<Item>.self)
-        guard walked else { return try _buildRejectingDuplicates(sections, reusing: previous) }
+        guard walked else { return try _buildRejectingDuplicates(sections) }
         // Titles take part in the diff, so a build that records equal content compares them too.
         if walk.sameItems {
             for t in 0..<newCount where sections[t].header != oldSections[t].header || sections[t].footer != oldSections[t].footer {
@@ -166,7 +166,7 @@ extension Snapshot {
         var table = previous._index
         table.settle()
         guard var index = Self._carriedIndex(from: previous, table: table, homes: homes, walk: walk) else {
-            return try _buildRejectingDuplicates(sections, reusing: previous)
+            return try _buildRejectingDuplicates(sections)
         }
         if homes.positional {
             _tokens = previous._tokens
@@ -188,7 +188,7 @@ extension Snapshot {
             }
             if existing != nil {
                 self = Snapshot()
-                return try _buildRejectingDuplicates(sections, reusing: previous)
+                return try _buildRejectingDuplicates(sections)
             }
         }
         _sections = sections
@@ -297,11 +297,10 @@ extension Snapshot {
                 }
             }
         }
-        // What each way costs, in instructions, as measured with `instructions.sh`: an entry
-        // visited by hash about 275 (7.2 M for the 26k rows that shift in onechange-100k-uuid);
-        // an item inserted off the runs about 140 (1.7 M for 12k in churn10-100k-uuid); the pass
-        // over the buckets about 3 a bucket and 50 an entry (5.9 M for 100k items); a full build
-        // about 64 an item (6.4 M for build-100k-uuid). The cheapest is taken.
+        // What each way costs, in instructions an entry, a bucket or an item, as `instructions.sh`
+        // measures them (onechange-100k-uuid for the entries visited by hash, churn10-100k-uuid
+        // for the items inserted off the runs and the pass over the buckets, build-100k-uuid for
+        // a full build; the figures are in the commits that set them). The cheapest is taken.
         let byHash = homes.positional ? changedRows &* 275 : Int.max
         let byPass = index.bucketCount &* 3 &+ index.count &* 50
         guard Swift.min(byHash, byPass) &+ walk.offRun.count &* 140 < walk.newTotal &* 64 else { return nil }
@@ -528,9 +527,8 @@ extension Snapshot {
         /// Advances `j` and `r` past the items of `new` from `j` on whose identifiers are those of
         /// the items of `old` from `r` on, recording in `changed` those whose content changed, when
         /// the walk compares content.
-        // Identifiers and `==` in one `_leadingRun` while they are equal (onechange-100k-uuid in
-        // `instructions.sh`: 16 instructions an item as one loop that compared identifiers, then
-        // content).
+        // Identifiers and `==` in one `_leadingRun` while they are equal, not one loop for the
+        // identifiers and another for content (onechange-100k-uuid in `instructions.sh` guards it).
         @inlinable @inline(__always)
         static func matchRun<Comparison: _ContentComparison>(
             new: UnsafeBufferPointer<Item>, old: UnsafeBufferPointer<Item>, j: inout Int, r: inout Int, section t: Int,

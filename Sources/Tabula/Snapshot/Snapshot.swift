@@ -53,7 +53,6 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
         didSet {
             _sameContentAs = nil
             _lineage = nil
-            _identifierHashes = nil
         }
     }
     /// The token of each section, parallel to `_sections`.
@@ -62,7 +61,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
     @usableFromInline var _tokenIndex: [Int32]
     /// Section identifier to token.
     @usableFromInline var _sectionTokens: [SectionID: Int32]
-    /// Where each item is, found by the hash of its identifier (see `Snapshot+Index.swift`).
+    /// Where each item is, found by the hash of its identifier (see `Index/Snapshot+Index.swift`).
     @usableFromInline var _index: _LocationTable
     /// Explicit update requests (``reloadItems(_:)``, ``reconfigureItems(_:)``), consumed by the diff.
     @usableFromInline var _updateMarks: [Item.ID: UpdateKind]
@@ -77,17 +76,6 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
     /// What the build against a previous snapshot (``init(_:updating:)``) found, for the diff from
     /// it; `nil` otherwise. Cleared like ``_sameContentAs``.
     @usableFromInline var _lineage: _Lineage?
-    /// The hashes (`_hash`) of the items' identifiers, section after section, in order: kept by a
-    /// full build in a Debug build (`_isUnoptimised`) of items that hold no references (`_isPOD`,
-    /// the only ones whose hashes are read), which computes them anyway, so that a diff
-    /// to this snapshot matches its items without calling `id` again (see
-    /// `DiffEngine.ItemWalk.matchByHashes`), and a later build takes those of items that come again
-    /// (`_buildRejectingDuplicates(_:reusing:)`); `nil` otherwise, and after the builds that
-    /// drop repeats (`resolvingDuplicates(in:keeping:)`) or fill a table of 2²⁰ buckets or more
-    /// region by region. 8 bytes an item, in Debug builds only. Cleared by any change of
-    /// `_sections`.
-    @usableFromInline var _identifierHashes: [Int]?
-
     /// Creates an empty snapshot.
     ///
     /// - Complexity: O(1).
@@ -102,7 +90,6 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
         _reloadedSections = []
         _sameContentAs = nil
         _lineage = nil
-        _identifierHashes = nil
     }
 }
 

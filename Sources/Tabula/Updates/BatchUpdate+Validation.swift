@@ -182,17 +182,15 @@ extension BatchUpdate {
 
         /// Deletes, inserts and moves of items.
         mutating func checkItems() throws {
-            // Read once: in a Debug build, each read of a computed property copied the whole
-            // validator (20,000 copies for a stage of 20,000 operations).
+            // Read once: in a Debug build, each read of a computed property copies the whole
+            // validator.
             let sectionsBefore = self.sectionsBefore, sectionsAfter = self.sectionsAfter
-            // By index: a Debug build made a generic iterator call for each path of a `for` loop
-            // over the array, about 420 instructions.
             let deletedItems = update.deletedItems, insertedItems = update.insertedItems
             // The counts, flags and row sets read through locals: a Debug build retained and
             // released a field of the validator for each read, twice a path.
             let before = self.before, after = self.after, insertedSection = self.insertedSection
             let deleted = self.deleted, inserted = self.inserted
-            // The paths that pass every check go in in one C loop; the loops below check the path
+            // The paths that pass every check go in in one loop; the loops below check the path
             // it stopped at, if any, one condition at a time, and throw its error.
             let deletedChecked = deletedItems.withUnsafeBufferPointer { deleted.insert($0, excluding: nil) }
             for i in deletedChecked..<deletedItems.count {

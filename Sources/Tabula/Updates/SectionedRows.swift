@@ -1,5 +1,3 @@
-import CTabulaMemory
-
 /// Rows of every section on one side of a batch (before it or after it), as bits: what validation
 /// needs (insert, membership, a count for each section) without hashing.
 ///
@@ -8,8 +6,8 @@ import CTabulaMemory
 /// diff's thousands of inserts check two arrays for uniqueness. Private to validation.
 final class SectionedRows {
     // Pointers, not arrays, and the words' pointer unchecked for exclusive access (only `allocate`
-    // writes it): a Debug build retained an array, called its subscript and checked the access
-    // for every row, about 580 instructions an insert (24,000 inserts in apply-churn10-100k-uuid).
+    // writes it): no uniqueness or exclusivity check for each row (apply-churn10-100k-uuid in
+    // `instructions.sh` guards it).
     /// For each section, its first word; then the number of words.
     private let wordStarts: UnsafeMutablePointer<Int>
     private let rowCounts: UnsafeMutablePointer<Int>
@@ -51,7 +49,6 @@ final class SectionedRows {
     /// - Precondition: `section` is one of the set's sections (the validator checks it first).
     @inline(__always)
     func insert(_ row: Int, in section: Int) -> Bool {
-        // Not `??`: a Debug build retained the set for its autoclosure, once an insert.
         let words: UnsafeMutablePointer<UInt64>
         if let allocated = self.words {
             words = allocated
@@ -60,16 +57,25 @@ final class SectionedRows {
             guard row >= 0 && row < rowCounts[section] else { return false }
             words = allocate()
         }
-        // In C: a Debug build made a call for each read of the tables and each shift.
-        return tabula_rows_insert(words, wordStarts, rowCounts, counts, section, row)
+        return insert(row, in: section, words: words)
+    }
+
+    /// Adds `row` of `section` to the set whose words are `words`; returns whether it was new.
+    @inline(__always)
+    private func insert(_ row: Int, in section: Int, words: UnsafeMutablePointer<UInt64>) -> Bool {
+        guard row >= 0 && row < rowCounts[section] else { return false }
+        let word = words + (wordStarts[section] &+ row &>> 6)
+        let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: row & 63)
+        guard word.pointee & bit == 0 else { return false }
+        word.pointee |= bit
+        counts[section] &+= 1
+        return true
     }
 
     /// Adds the rows of `paths`, in order, while each is in one of the set's sections, outside the
     /// sections that `excluded` flags (when given, one flag a section), in its section's rows and
     /// new; returns how many were added. The caller checks the path it stopped at, if any, one
     /// condition at a time, for the error to report.
-    // One C call for a whole batch: a Debug build spent about 380 instructions on each path of a
-    // loop in Swift (22,000 of them in apply-churn10-100k-uuid).
     func insert(_ paths: UnsafeBufferPointer<ItemPath>, excluding excluded: UnsafePointer<Bool>?) -> Int {
         guard let first = paths.first, let base = paths.baseAddress else { return 0 }
         let words: UnsafeMutablePointer<UInt64>
@@ -83,11 +89,17 @@ final class SectionedRows {
             else { return 0 }
             words = allocate()
         }
-        // `ItemPath` is two words, its section first (`SortPathsTests` checks the layout).
-        let count = paths.count
-        return base.withMemoryRebound(to: Int.self, capacity: 2 &* count) { pathWords in
-            tabula_rows_insert_paths(words, wordStarts, rowCounts, counts, sectionCount, excluded, pathWords, count)
+        let count = paths.count, sectionCount = self.sectionCount
+        var i = 0
+        while i < count {
+            let path = base[i]
+            let section = path.section
+            guard section >= 0 && section < sectionCount else { return i }
+            if let excluded, excluded[section] { return i }
+            guard insert(path.item, in: section, words: words) else { return i }
+            i &+= 1
         }
+        return count
     }
 
     private func allocate() -> UnsafeMutablePointer<UInt64> {
@@ -103,8 +115,8 @@ final class SectionedRows {
     /// - Precondition: `section` is one of the set's sections, as for ``insert(_:in:)``.
     @inline(__always)
     func contains(_ row: Int, in section: Int) -> Bool {
-        guard let words else { return false }
-        return tabula_rows_contain(words, wordStarts, rowCounts, section, row)
+        guard let words, row >= 0 && row < rowCounts[section] else { return false }
+        return (words[wordStarts[section] &+ row &>> 6] &>> UInt64(truncatingIfNeeded: row & 63)) & 1 != 0
     }
 
     /// How many rows of `section` are in the set: 0 for a section it does not have.

@@ -15,8 +15,6 @@
     public import Foundation
 #endif
 
-import CTabulaMemory
-
 /// The index's per-process seeds (see `Snapshot._hash(_:)`): one for `Int` identifiers, one for each
 /// half of a `UUID`.
 @usableFromInline
@@ -58,84 +56,37 @@ extension Snapshot {
     }
 
     /// ``_hash(_:)`` with the seeds already read: loops read them once, before they start.
-    // Reading the seeds for every item cost a `swift_once` call each time, about 4 instructions an
-    // item (`_uuidIdentifierSeeds.unsafeMutableAddressor`, 0.4 M of churn10-100k-uuid in
-    // callgrind's profile).
+    // Reading the global seeds for every item would cost a `swift_once` call each time
+    // (churn10-100k-uuid in `instructions.sh` guards it).
     @inlinable @inline(__always)
     static func _hash(_ id: Item.ID, _ seeds: _HashSeeds) -> Int {
-        // A UUID's 16 bytes read as two words at once: through `UUID.uuid`, a Debug build made a
-        // call and zeroed a tuple of 16 bytes for every identifier hashed.
+        // A UUID's 16 bytes read as two words at once, not through `UUID.uuid`, a tuple of 16.
         if Item.ID.self == UUID.self {
             let words = unsafeBitCast(id, to: (UInt64, UInt64).self)
-            return tabula_hash_uuid(words.0, words.1, seeds.uuid.0, seeds.uuid.1)
+            let product = (words.0 ^ seeds.uuid.0).multipliedFullWidth(by: words.1 ^ seeds.uuid.1)
+            return Int(truncatingIfNeeded: product.high ^ product.low)
         }
-        if Item.ID.self == Int.self { return tabula_hash_int(UInt64(truncatingIfNeeded: unsafeBitCast(id, to: Int.self)), seeds.int) }
+        if Item.ID.self == Int.self {
+            var bits = UInt64(truncatingIfNeeded: unsafeBitCast(id, to: Int.self)) ^ seeds.int
+            bits ^= bits &>> 33
+            bits &*= 0xff51_afd7_ed55_8ccd
+            bits ^= bits &>> 33
+            bits &*= 0xc4ce_b9fe_1a85_ec53
+            bits ^= bits &>> 33
+            return Int(truncatingIfNeeded: bits)
+        }
         return id._rawHashValue(seed: 0)
     }
 
     /// Where the items of each of `sections` start among all their items taken section after
-    /// section, and, last, how many there are: `sections.count + 1` offsets. The index's rows,
-    /// the diff's flags and a Debug build's kept hashes (`_identifierHashes`) are laid out so.
+    /// section, and, last, how many there are: `sections.count + 1` offsets. The diff's flags are
+    /// laid out so.
     @inlinable
     static func _itemOffsets(of sections: [SectionType]) -> [Int] {
         var offsets = [Int](repeating: 0, count: sections.count + 1)
         for s in 0..<sections.count { offsets[s + 1] = offsets[s] + sections[s].items.count }
         return offsets
     }
-
-    /// The hashes (``_hash(_:_:)``) of the identifiers of `items`, written to `hashes`, for a
-    /// Debug build (`_isUnoptimised`): the identifier type is checked once, not once an item,
-    /// and the items are read through the pointer, without a call.
-    @inlinable
-    static func _hashIdentifiers(of items: UnsafeBufferPointer<Item>, into hashes: UnsafeMutablePointer<Int>, seeds: _HashSeeds) {
-        guard let base = items.baseAddress else { return }
-        let count = items.count
-        var i = 0
-        if Item.ID.self == UUID.self {
-            let seed0 = seeds.uuid.0, seed1 = seeds.uuid.1
-            while i < count {
-                let words = unsafeBitCast(base[i].id, to: (UInt64, UInt64).self)
-                hashes[i] = tabula_hash_uuid(words.0, words.1, seed0, seed1)
-                i &+= 1
-            }
-        } else {
-            while i < count {
-                hashes[i] = _hash(base[i].id, seeds)
-                i &+= 1
-            }
-        }
-    }
-
-    /// ``_hashIdentifiers(of:into:seeds:)``, for a Debug build that has the hashes of items that
-    /// may come again (`oldHashes`, of `oldItems`, typically the section before an update): an item
-    /// with the same bytes as one of them takes its hash (the same bytes are one identifier), found
-    /// by following the old items in order (`tabula_reuse_hashes`); only the others are read and
-    /// hashed. The app's `id` getter is most of what hashing costs in a Debug build (about 140
-    /// instructions a call, through its witness, for a UUID item).
-    @inlinable
-    static func _hashIdentifiers(
-        of items: UnsafeBufferPointer<Item>, into hashes: UnsafeMutablePointer<Int>, seeds: _HashSeeds,
-        reusing oldItems: UnsafeBufferPointer<Item>, hashes oldHashes: UnsafePointer<Int>
-    ) {
-        guard let base = items.baseAddress, let oldBase = oldItems.baseAddress else {
-            return _hashIdentifiers(of: items, into: hashes, seeds: seeds)
-        }
-        let count = items.count
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { unknown in
-            let unknown = unknown.baseAddress!
-            // At most two comparisons an item, on average, spent searching past longer deletions.
-            let missing = tabula_reuse_hashes(
-                base, count, oldBase, oldItems.count, MemoryLayout<Item>.size, MemoryLayout<Item>.stride, oldHashes, hashes, unknown,
-                count &* 2)
-            var k = 0
-            while k < missing {
-                let i = unknown[k]
-                hashes[i] = _hash(base[i].id, seeds)
-                k &+= 1
-            }
-        }
-    }
-
 
     /// Where the item `id` is, or `nil`.
     ///

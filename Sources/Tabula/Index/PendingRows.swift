@@ -22,8 +22,8 @@ struct _RowRun: Hashable, Sendable {
 /// where they went, and the entries of items the table lacks. A lookup translates a table entry's
 /// row through its token's runs (a binary search among a few), and looks in `added` after the
 /// table. One item changed in 100,000 then costs the walk that finds the runs and nothing that
-/// grows with the list: rewriting every entry behind an insertion was half the cost of such an
-/// update (`_LocationTable.remap`, onechange-100k-uuid in `instructions.sh`).
+/// grows with the list, where rewriting every entry behind an insertion (`_LocationTable.remap`)
+/// grows with it (onechange-100k-uuid in `instructions.sh` guards it).
 ///
 /// Each build against a snapshot with pending rows composes the runs again. A build whose notes
 /// would pass their limits (64 runs and two a section token, or 1/256 of the list if more; 64

@@ -240,8 +240,8 @@ struct _LocationTable: Sendable {
     ///
     /// - Precondition: ``fits(adding:rows:tokens:)`` holds for `rows` more entries below `rows`.
     // One pass with the buckets' storage open and the table's fields in registers: through
-    // `entryOrInsert`, every insert checked that the storage was not shared and read the fields
-    // again, about 110 instructions an item in all for build-100k-uuid in `instructions.sh`.
+    // `entryOrInsert`, every insert would check that the storage is not shared and read the
+    // fields again (build-100k-uuid in `instructions.sh` guards it).
     @inlinable @inline(__always)
     mutating func insertRows(
         _ rows: Int, token: Int32, hash: (_ row: Int) -> Int,
@@ -310,42 +310,6 @@ struct _LocationTable: Sendable {
         return found
     }
 
-    /// ``insertRows(_:token:hash:where:)`` with the rows' hashes already taken, for a Debug build:
-    /// the loop over the rows is C's (`tabula_insert_rows`), which leaves it only to confirm a
-    /// fingerprint that matches (about 130 instructions a row in Swift without optimisation, for
-    /// the probe alone).
-    @inlinable
-    mutating func insertRows(
-        _ rows: Int, token: Int32, hashes: UnsafePointer<Int>,
-        where isMatch: (_ token: Int32, _ row: Int32, _ newRow: Int) -> Bool
-    ) -> (token: Int32, row: Int32, newRow: Int)? {
-        if pending != nil { settle() }
-        guard !wide else { return insertRows(rows, token: token, hash: { hashes[$0] }, where: isMatch) }
-        let rowShift = UInt32(rowBits), rowMask = UInt32(truncatingIfNeeded: (1 &<< UInt64(rowBits)) &- 1)
-        let locations = UInt32(truncatingIfNeeded: (1 &<< UInt64(locationBits)) &- 1)
-        let tokenField = UInt32(bitPattern: token) &<< rowShift
-        let mask = self.mask, fingerprintShift = UInt32(fingerprintShift), locationShift = UInt32(locationBits)
-        var row = 0, bucket = -1, free = -1, added = 0, reused = 0
-        var found: (token: Int32, row: Int32, newRow: Int)? = nil
-        words.withUnsafeMutableBufferPointer { words in
-            let words = words.baseAddress!
-            while tabula_insert_rows(
-                words, mask, hashes, rows, fingerprintShift, locationShift, tokenField, &row, &bucket, &free, &added, &reused)
-            {
-                let word = words[bucket]
-                let t = Int32(bitPattern: (word & locations) &>> rowShift), r = Int32(bitPattern: word & rowMask)
-                if isMatch(t, r, row) {
-                    found = (t, r, row)
-                    return
-                }
-                bucket = (bucket &+ 1) & mask
-            }
-        }
-        count += added
-        tombstones -= reused
-        return found
-    }
-
     /// Adds an entry the table does not hold (``entryOrInsert(hash:token:row:where:)`` with nothing
     /// to match).
     ///
@@ -404,8 +368,8 @@ struct _LocationTable: Sendable {
     /// removed where either is negative. One pass over the buckets, hashing nothing.
     ///
     /// - Precondition: the new locations are distinct and fit the table's fields.
-    // Written out, without a closure per entry: a closure that returned an optional location cost
-    // 22 instructions a bucket on a 100k-item table (onechange-100k in `instructions.sh`).
+    // Written out, without a closure per entry that returns an optional location
+    // (onechange-100k-uuid in `instructions.sh` guards it).
     @inlinable
     mutating func remap(newToken: [Int32], firstRow: [Int], newRow: [Int32]) {
         if pending != nil { settle() }
