@@ -29,6 +29,26 @@ struct ApplyResultTests {
         #expect(try await adapter.apply(notes(["d"])) == .reloaded(.notShowing))
     }
 
+    @Test("applyUsingReloadData from synchronous code, as Apple's: reloaded before it returns, no diff")
+    func synchronousReload() async throws {
+        let (list, adapter) = try adapter()
+        try await adapter.apply(notes(["a", "b"]))
+        var changesets = 0
+        adapter.driver.onChangeset = { _ in changesets += 1 }
+        var result: ApplyResult?
+        adapter.applyUsingReloadData(try notes(["b", "a", "c"])) { result = $0 }
+        #expect(result == .reloaded(.requested), "settled before the call returned")
+        #expect(list.renderedText() == "   b\n   a\n   c" && list.counters.reloads == 2 && changesets == 0)
+        // Behind an update in flight it waits its turn, as any apply does.
+        adapter.driver.backgroundDiffThreshold = 0
+        adapter.apply(try notes(["c"]), completion: nil)
+        result = nil
+        adapter.applyUsingReloadData(try notes(["d"])) { result = $0 }
+        #expect(result == nil)
+        await adapter.driver.waitUntilIdle()
+        #expect(result == .reloaded(.requested) && list.renderedText() == "   d")
+    }
+
     @Test("a snapshot built from the one shown, every item equal: unchanged at once, unless an update is asked for")
     func knownUnchanged() async throws {
         let (list, adapter) = try adapter()

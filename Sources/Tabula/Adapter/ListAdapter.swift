@@ -176,13 +176,11 @@ extension ListAdapter {
         driver.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
     }
 
-    /// Shows `snapshot` without waiting; the same as the synchronous
-    /// ``apply(_:animatingDifferences:completion:)``, under the name it had before.
-    @available(*, deprecated, renamed: "apply(_:animatingDifferences:completion:)")
-    public func applyNow(
-        _ snapshot: Snapshot<SectionID, Item>, animatingDifferences: Bool = true, completion: (@MainActor (ApplyResult) -> Void)? = nil
-    ) {
-        driver.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+    /// Shows `snapshot` with `reloadData`, without a diff, from synchronous code, as Apple's
+    /// `applySnapshotUsingReloadData(_:completion:)`: with nothing else in flight, the view shows
+    /// it before this returns. `completion` gets what became of it.
+    public func applyUsingReloadData(_ snapshot: Snapshot<SectionID, Item>, completion: (@MainActor (ApplyResult) -> Void)? = nil) {
+        driver.applyUsingReloadData(snapshot, completion: completion)
     }
 
     /// Replaces the items of the section `section` with the visible items of `sectionSnapshot`

@@ -399,13 +399,6 @@ extension Snapshot {
         _checkInvariants()
     }
 
-    /// Deletes every section and item; the same as ``deleteAllItems()``, Apple's name, which
-    /// replaces it.
-    @available(*, deprecated, renamed: "deleteAllItems()")
-    public mutating func removeAll() {
-        self = Snapshot()
-    }
-
     /// Moves the item `identifier` so that it stands just before `beforeIdentifier`, possibly in
     /// another section.
     ///

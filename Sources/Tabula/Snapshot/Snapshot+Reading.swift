@@ -66,12 +66,6 @@ extension Snapshot {
         sectionIndex(of: id).map { _sections[$0].items.count } ?? 0
     }
 
-    /// The number of items in the section with `id`, or `nil` when there is no such section.
-    @available(*, deprecated, message: "use numberOfItems(inSection:), which takes the identifier, or sectionIndex(of:) to tell whether the section exists")
-    public func numberOfItems(inSectionWithIdentifier id: SectionID) -> Int? {
-        sectionIndex(of: id).map { _sections[$0].items.count }
-    }
-
     /// The section identifiers, in order.
     ///
     /// - Complexity: O(*s*) for *s* sections.
@@ -167,10 +161,6 @@ extension Snapshot {
     /// - Complexity: O(1) on average: one hash of `id`.
     @inlinable
     public func itemPath(for id: Item.ID) -> ItemPath? { _indexPath(of: id, hash: Self._hash(id)) }
-
-    /// The position of the item with identifier `id`, or `nil`.
-    @available(*, deprecated, renamed: "itemPath(for:)")
-    public func indexPath(of id: Item.ID) -> ItemPath? { itemPath(for: id) }
 
     /// The position of the item `id`, whose ``_hash(_:)`` is `hash`, or `nil`.
     @inlinable @inline(__always)
