@@ -104,7 +104,19 @@ extension ListAdapter {
         set { core.contextMenu = newValue }
     }
     /// Whether a visible cell is configured again, alone, when an `@Observable` object its
-    /// configuration read changes (default `true`); see ``ListAdapterCore/cellsFollowTheirItems``.
+    /// configuration read changes (default `true`; iOS 17, macOS 14 and Linux, where Observation
+    /// exists). A change that adds, removes or reorders items still goes through a snapshot
+    /// (``ListDriver/follow(animatingDifferences:_:)``).
+    ///
+    /// Each configure call is tracked; one change, or a thousand in one turn of the main actor,
+    /// configures that cell once, after the turn, with its item as the snapshot on screen has it.
+    /// A cell reused for another item stops following the old one, and a cell no longer visible
+    /// is not configured. Each visible cell keeps one tracking at a time, ended when the cell is
+    /// configured again or leaves the screen (``ListAdapterCore/observedCellRegistrations``); a
+    /// change made on another thread configures the cell once more a frame later, so it ends with
+    /// the stored value. UIKit's own observation tracking (iOS 26) covers `layoutSubviews`,
+    /// `updateProperties` and `configurationUpdateHandler`, not the configure call, so the two
+    /// never update a cell twice for one read.
     public var cellsFollowTheirItems: Bool {
         get { core.cellsFollowTheirItems }
         set { core.cellsFollowTheirItems = newValue }

@@ -5,49 +5,50 @@
 /// An adapter keeps only its view's glue: its data-source and delegate conformances call the core,
 /// it dequeues, runs its view's batch call and forwards what it does not implement to the app's
 /// object. So the headless adapter, which `swift test` runs on any platform, runs the decisions a
-/// device runs. Apps reach the core's handlers through the adapter (``ListAdapter/onSelect``, …).
+/// device runs. Apps set the handlers on the adapter (``ListAdapter/onSelect``, …), their one
+/// spelling; the core holds them for the glue.
 @MainActor
 public final class ListAdapterCore<SectionID: Hashable & Sendable, Item: Identifiable & Sendable, Platform: ListPlatform>
 where Item.ID: Sendable {
     /// The apply pipeline.
-    public let driver: ListDriver<SectionID, Item>
+    @usableFromInline package let driver: ListDriver<SectionID, Item>
     /// The cell configurators.
-    public let cells: CellConfigurators<Item>
+    @usableFromInline package let cells: CellConfigurators<Item>
 
     /// Called when the user selects an item, with the item itself and its position.
-    public var onSelect: ((Item, ItemPath) -> Void)?
+    package var onSelect: ((Item, ItemPath) -> Void)?
     /// Called when the user deselects an item (a second tap in multiple selection, another row
     /// chosen in single selection, or the adapter deselecting after a tap).
-    public var onDeselect: ((Item, ItemPath) -> Void)?
+    package var onDeselect: ((Item, ItemPath) -> Void)?
     /// Called when an item's cell is about to be shown: call ``PaginatedList/rowWillAppear(at:)``
     /// from here.
-    public var onWillDisplay: ((Item, ItemPath) -> Void)?
+    package var onWillDisplay: ((Item, ItemPath) -> Void)?
     /// Called with the items the view will soon show: start loading their images here.
-    public var onPrefetch: (([Item]) -> Void)? { didSet { glue?.handlersDidChange() } }
+    package var onPrefetch: (([Item]) -> Void)? { didSet { glue?.handlersDidChange() } }
     /// Called with the items whose prefetching is no longer needed.
-    public var onCancelPrefetch: (([Item]) -> Void)? { didSet { glue?.handlersDidChange() } }
+    package var onCancelPrefetch: (([Item]) -> Void)? { didSet { glue?.handlersDidChange() } }
     /// Whether to deselect a row right after the user selected it (default `false`: the view keeps
     /// its selection, as Apple's diffable data sources leave it). Never while the view is editing,
     /// so that multiple selection during editing keeps every row checked.
-    public var deselectsAfterSelection = false
+    package var deselectsAfterSelection = false
     /// Whether the user may delete an item with swipe to delete or in editing mode.
-    public var canDelete: (Item) -> Bool = { _ in false }
+    package var canDelete: (Item) -> Bool = { _ in false }
     /// Called after the user deleted an item, with the new snapshot (update your model here).
-    public var onDelete: ((Item, Snapshot<SectionID, Item>) -> Void)?
+    package var onDelete: ((Item, Snapshot<SectionID, Item>) -> Void)?
     /// Whether the user may reorder an item in editing mode.
-    public var canMove: (Item) -> Bool = { _ in false }
+    package var canMove: (Item) -> Bool = { _ in false }
     /// Called after the user moved an item, with the new snapshot (update your model here).
-    public var onMove: ((Item, Snapshot<SectionID, Item>) -> Void)?
+    package var onMove: ((Item, Snapshot<SectionID, Item>) -> Void)?
     /// Called when the user flips the switch of a ``CellContent/Accessory/toggle(isOn:)`` in a
     /// standard content cell.
-    public var onToggle: ((Item, Bool) -> Void)?
+    @usableFromInline package var onToggle: ((Item, Bool) -> Void)?
     /// Trailing swipe actions, declared next to the items they act on. `nil` for an item leaves it
     /// the default (swipe to delete, or the Delete action ``canDelete`` gives).
-    public var trailingSwipeActions: ((Item, ItemPath) -> Platform.SwipeActions?)?
+    package var trailingSwipeActions: ((Item, ItemPath) -> Platform.SwipeActions?)?
     /// Leading swipe actions, declared next to the items they act on.
-    public var leadingSwipeActions: ((Item, ItemPath) -> Platform.SwipeActions?)?
+    package var leadingSwipeActions: ((Item, ItemPath) -> Platform.SwipeActions?)?
     /// Context menus, declared next to the items they act on.
-    public var contextMenu: ((Item, ItemPath) -> Platform.ContextMenu?)? { didSet { glue?.handlersDidChange() } }
+    package var contextMenu: ((Item, ItemPath) -> Platform.ContextMenu?)? { didSet { glue?.handlersDidChange() } }
 
     /// Whether a visible cell is configured again, alone, when an `@Observable` object its
     /// configuration read changes (default `true`; iOS 17, macOS 14 and Linux, where Observation
@@ -62,7 +63,7 @@ where Item.ID: Sendable {
     /// another thread configures the cell once more a frame later, so it ends with the stored value. UIKit's own observation tracking (iOS 26) covers `layoutSubviews`,
     /// `updateProperties` and `configurationUpdateHandler`, not the configure call, so the two
     /// never update a cell twice for one read.
-    public var cellsFollowTheirItems = true
+    @usableFromInline package var cellsFollowTheirItems = true
     /// How many visible cells were configured again because an object their configuration read
     /// changed.
     public var observedReconfigurations: Int { observer.reconfigurations }
@@ -71,7 +72,7 @@ where Item.ID: Sendable {
     public var observedCellRegistrations: Int { observer.liveRegistrations }
 
     /// The header, footer and other supplementary view configurators the adapter registered.
-    public private(set) var supplementaryViews: [SupplementaryConfigurator<SectionID>] = []
+    package private(set) var supplementaryViews: [SupplementaryConfigurator<SectionID>] = []
 
     /// Which class each reuse identifier stands for.
     package private(set) var registry = CellRegistry()
@@ -277,7 +278,7 @@ where Item.ID: Sendable {
     /// it, and the section stays an outline.
     ///
     /// - Throws: `SnapshotError.unknownItem` naming `id` when the newest snapshot lacks it.
-    public func deleteItem(_ id: Item.ID) throws {
+    package func deleteItem(_ id: Item.ID) throws {
         guard let item = driver.latestSnapshot[id] else { throw SnapshotError<SectionID, Item.ID>.unknownItem(id) }
         let next = try driver.deleteFromSectionSnapshot(id) ?? driver.applyEdit { try $0.deleteItems([id]) }
         onDelete?(item, next)

@@ -1,4 +1,4 @@
-/// A cell with a switch whose flips the adapter hands to ``ListAdapterCore/onToggle`` (Tabula's
+/// A cell with a switch whose flips the adapter hands to ``ListAdapter/onToggle`` (Tabula's
 /// standard content cells on every view).
 @MainActor
 public protocol TogglingCell: AnyObject {
