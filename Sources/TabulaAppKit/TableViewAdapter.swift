@@ -29,7 +29,10 @@
         public let core: ListAdapterCore<SectionID, Item, AppKitPlatform>
         /// Your table view delegate: it receives every method the adapter does not implement. Held
         /// weakly; whenever it is set, replaced or released, the table's data source and delegate
-        /// are set again.
+        /// are set again. An object released on the main thread (a view controller, a
+        /// view) is forgotten at once; one released on another thread, on the main actor's next
+        /// turn, during which the view may still call a method only it answered: release it on the
+        /// main thread.
         public weak var delegate: (any NSTableViewDelegate)? {
             get { forwarding.object as? any NSTableViewDelegate }
             set { setForwardingTarget(newValue) }

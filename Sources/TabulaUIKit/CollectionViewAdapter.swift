@@ -26,7 +26,10 @@
         /// Your collection view delegate (and flow layout delegate), which may implement
         /// data-source methods too: it receives every method the adapter does not implement, and
         /// the ones it does, after its typed handlers. Held weakly; whenever it is set, replaced or
-        /// released, the collection's data source and delegate are set again.
+        /// released, the collection's data source and delegate are set again. An object released on the main thread (a view controller, a
+        /// view) is forgotten at once; one released on another thread, on the main actor's next
+        /// turn, during which the view may still call a method only it answered: release it on the
+        /// main thread.
         public weak var delegate: (any UICollectionViewDelegate)? {
             get { forwarding.object as? any UICollectionViewDelegate }
             set { setForwardingTarget(newValue) }
