@@ -130,9 +130,11 @@ final class CellObserver<ID: Hashable & Sendable> {
                 withObservationTracking {
                     registration.read()
                     configure()
-                } onChange: { [weak self] in
-                    // The registration's own end, from within `end`: nothing changed.
-                    if Registration.ending.get() { return }
+                } onChange: { [weak self, weak registration] in
+                    // The registration's own end, from within `end`: nothing changed. (Held
+                    // weakly: its registrar holds this closure, and an observer that goes away
+                    // with cells still tracked drops its registrations without ending them.)
+                    guard let registration, !Registration.ending.get() else { return }
                     var change = change
                     change.confirm = !mainThread.isCurrent
                     if !registration.fire(counts) {
