@@ -1,6 +1,8 @@
 /// Something the apply pipeline noticed and recovered from instead of crashing the app.
 public struct ListDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// What happened.
+    ///
+    /// A minor version may add kinds: give a `switch` over them a `default` case.
     public enum Kind: Hashable, Sendable {
         /// The view's counts were not those of the snapshot the pipeline believed was on screen:
         /// something changed the view behind Tabula's back. Tabula reloaded.
