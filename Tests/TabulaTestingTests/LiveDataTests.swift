@@ -57,7 +57,7 @@ struct LiveDataTests {
         let (stream, continuation) = AsyncStream<[Post]>.makeStream()
         for n in 1...50 { continuation.yield((0..<n).map { Post(id: $0, title: "Post \($0)") }) }
         continuation.finish()
-        try await adapter.driver.run(stream, section: "posts")
+        try await adapter.show(AsyncSnapshots(stream, section: "posts"))
         for _ in 0..<100 where adapter.driver.isUpdating { try await Task.sleep(for: .milliseconds(5)) }
         #expect(list.numberOfItems(inSection: 0) == 50)
         #expect(list.cellForItem(at: ItemPath(item: 49, section: 0))?.text == "Post 49")
