@@ -84,7 +84,7 @@ struct ModernListTests {
         await adapter.driver.waitUntilIdle()
         #expect(watched == ["expand Fiction", "collapse Fiction"])
         #expect(outline(adapter) == ["▸ Fiction", "Essays"])
-        #expect(adapter.driver.sectionSnapshotHandlers.shouldExpand != nil, "the adapter's handlers are the driver's")
+        #expect(adapter.driver.sectionSnapshots.handlers.shouldExpand != nil, "the adapter's handlers are the driver's")
     }
 
     @Test("deleting a folder of the outline keeps the section an outline; a parent left with no child loses its disclosure")

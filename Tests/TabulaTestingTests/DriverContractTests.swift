@@ -131,7 +131,7 @@ struct UserEditTests {
         let (stream, continuation) = AsyncStream<Snapshot<String, Mixed>>.makeStream()
         continuation.yield(try Snapshot([Section("main", items: [.title(id: 1, "a"), .counter(id: 2, 5)])]))
         continuation.finish()
-        try await adapter.driver.run(stream)
+        try await adapter.show(AsyncSnapshots(stream))
         try await settle(adapter.driver)
         #expect(list.renderedText() == "   a\n   ⚠︎ no configurator for counter(id: 2, 5)")
         #expect(adapter.driver.diagnostics.contains(ListDiagnostic(.noConfigurator(item: "counter(id: 2, 5)", at: ItemPath(item: 1, section: 0)))))

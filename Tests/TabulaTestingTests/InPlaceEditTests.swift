@@ -2,7 +2,7 @@ import Tabula
 import TabulaTesting
 import Testing
 
-/// Small edits shown without a diff (`ListDriver.updateItems`, `appendItems`, `deleteItems`), each
+/// Small edits shown without a diff (`ListDriver.apply(_:)` with `.update`, `.append`, `.delete`), each
 /// checked by the headless view's own batch rules, and against the same edit made to a snapshot.
 @MainActor
 @Suite("In-place edits: known batches, typed errors, nothing lost")
@@ -21,7 +21,7 @@ struct InPlaceEditTests {
         let cell = try #require(list.cellForItem(at: path))
         let before = list.counters
         var result: ApplyResult?
-        try adapter.driver.updateItems([.title(id: 500, "changed")]) { result = $0 }
+        try adapter.driver.apply(.update([.title(id: 500, "changed")])) { result = $0 }
         #expect(result == .batchUpdates(animated: true))
         #expect(list.cellForItem(at: path) === cell)
         #expect(cell.text == "changed")
@@ -36,11 +36,11 @@ struct InPlaceEditTests {
     func updateKinds() throws {
         let (list, adapter) = try shown([1, 2, 3])
         var results: [ApplyResult] = []
-        try adapter.driver.updateItems([.counter(id: 2, 7)]) { results.append($0) }
+        try adapter.driver.apply(.update([.counter(id: 2, 7)])) { results.append($0) }
         #expect(list.cellForItem(at: ItemPath(item: 1, section: 0)) is CounterCell)
         #expect(list.renderedText() == "   t1\n   count  —  7\n   t3")
         let batches = list.counters.batchUpdates
-        try adapter.driver.updateItems([.counter(id: 2, 7)]) { results.append($0) }
+        try adapter.driver.apply(.update([.counter(id: 2, 7)])) { results.append($0) }
         #expect(results == [.batchUpdates(animated: true), .unchanged])
         #expect(list.counters.batchUpdates == batches)
     }
@@ -49,7 +49,7 @@ struct InPlaceEditTests {
     func repeatedUpdates() throws {
         let (list, adapter) = try shown([1, 2, 3])
         var result: ApplyResult?
-        try adapter.driver.updateItems([.title(id: 2, "first"), .title(id: 3, "three"), .title(id: 2, "second")]) { result = $0 }
+        try adapter.driver.apply(.update([.title(id: 2, "first"), .title(id: 3, "three"), .title(id: 2, "second")])) { result = $0 }
         #expect(result == .batchUpdates(animated: true), "no fallback to reloadData")
         #expect(adapter.driver.diagnostics.isEmpty)
         #expect(list.counters.reloads == 1)
@@ -59,9 +59,9 @@ struct InPlaceEditTests {
 
         // Repeats that end where they started change nothing; a repeat that ends as another cell
         // class is one reload.
-        try adapter.driver.updateItems([.title(id: 1, "elsewhere"), .title(id: 1, "t1")]) { result = $0 }
+        try adapter.driver.apply(.update([.title(id: 1, "elsewhere"), .title(id: 1, "t1")])) { result = $0 }
         #expect(result == .unchanged)
-        try adapter.driver.updateItems([.title(id: 3, "again"), .counter(id: 3, 4), .counter(id: 3, 5)]) { result = $0 }
+        try adapter.driver.apply(.update([.title(id: 3, "again"), .counter(id: 3, 4), .counter(id: 3, 5)])) { result = $0 }
         #expect(result == .batchUpdates(animated: true))
         #expect(list.renderedText() == "   t1\n   second\n   count  —  5")
         #expect(adapter.driver.diagnostics.isEmpty, "\(adapter.driver.diagnostics)")
@@ -71,12 +71,12 @@ struct InPlaceEditTests {
     @Test("appends insert at the end of their section; deletes remove; each checked by UIKit's rules")
     func appendAndDelete() throws {
         let (list, adapter) = try shown([1, 2, 3])
-        try adapter.driver.appendItems([.title(id: 4, "t4"), .title(id: 5, "t5")])
+        try adapter.driver.apply(.append([.title(id: 4, "t4"), .title(id: 5, "t5")]))
         #expect(list.renderedText() == "   t1\n   t2\n   t3\n   t4\n   t5")
-        try adapter.driver.deleteItems([2, 5, 2])
+        try adapter.driver.apply(.delete([2, 5, 2]))
         #expect(list.renderedText() == "   t1\n   t3\n   t4")
         #expect(adapter.displayedSnapshot.itemIdentifiers == [1, 3, 4])
-        try adapter.driver.appendItems([.title(id: 2, "back")], toSection: "main")
+        try adapter.driver.apply(.append([.title(id: 2, "back")], toSection: "main"))
         #expect(adapter.displayedSnapshot.itemIdentifiers == [1, 3, 4, 2])
         #expect(adapter.driver.diagnostics.isEmpty)
         try list.checkConsistency()
@@ -86,16 +86,16 @@ struct InPlaceEditTests {
     func typedErrors() throws {
         let (list, adapter) = try shown([1, 2, 3])
         let before = adapter.displayedSnapshot, counters = list.counters
-        #expect(throws: SnapshotError<String, Int>.unknownItem(9)) { try adapter.driver.updateItems([.title(id: 9, "x")]) }
-        #expect(throws: SnapshotError<String, Int>.unknownItem(9)) { try adapter.driver.deleteItems([1, 9]) }
+        #expect(throws: SnapshotError<String, Int>.unknownItem(9)) { try adapter.driver.apply(.update([.title(id: 9, "x")])) }
+        #expect(throws: SnapshotError<String, Int>.unknownItem(9)) { try adapter.driver.apply(.delete([1, 9])) }
         #expect(throws: SnapshotError<String, Int>.unknownSection("other")) {
-            try adapter.driver.appendItems([.title(id: 8, "x")], toSection: "other")
+            try adapter.driver.apply(.append([.title(id: 8, "x")], toSection: "other"))
         }
         #expect(throws: SnapshotError<String, Int>.duplicateItem(2, first: ItemPath(item: 1, section: 0), second: ItemPath(item: 4, section: 0))) {
-            try adapter.driver.appendItems([.title(id: 7, "x"), .title(id: 2, "again")])
+            try adapter.driver.apply(.append([.title(id: 7, "x"), .title(id: 2, "again")]))
         }
         #expect(throws: SnapshotError<String, Int>.duplicateItem(7, first: ItemPath(item: 3, section: 0), second: ItemPath(item: 4, section: 0))) {
-            try adapter.driver.appendItems([.title(id: 7, "x"), .title(id: 7, "y")])
+            try adapter.driver.apply(.append([.title(id: 7, "x"), .title(id: 7, "y")]))
         }
         #expect(adapter.displayedSnapshot == before)
         #expect(list.counters == counters)
@@ -107,8 +107,8 @@ struct InPlaceEditTests {
         adapter.driver.backgroundDiffThreshold = 0  // diffs run in a task: the driver stays busy
         adapter.apply(try Snapshot([Section("main", items: [1, 2, 3, 4].map { Mixed.title(id: $0, "t\($0)") })]), completion: nil)
         #expect(adapter.driver.isUpdating)
-        try adapter.driver.updateItems([.title(id: 4, "four")])
-        try adapter.driver.appendItems([.title(id: 5, "t5")])
+        try adapter.driver.apply(.update([.title(id: 4, "four")]))
+        try adapter.driver.apply(.append([.title(id: 5, "t5")]))
         await adapter.driver.waitUntilIdle()
         #expect(list.renderedText() == "   t1\n   t2\n   t3\n   four\n   t5")
         #expect(adapter.driver.diagnostics.isEmpty)
@@ -120,10 +120,10 @@ struct InPlaceEditTests {
         let (list, adapter) = try shown([1, 2])
         list.isInWindow = false
         var result: ApplyResult?
-        try adapter.driver.appendItems([.title(id: 3, "t3")]) { result = $0 }
+        try adapter.driver.apply(.append([.title(id: 3, "t3")])) { result = $0 }
         #expect(result == .reloaded(.notShowing))
         list.isInWindow = true
-        try adapter.driver.deleteItems([1]) { result = $0 }
+        try adapter.driver.apply(.delete([1])) { result = $0 }
         #expect(result == .batchUpdates(animated: true))
         #expect(list.renderedText() == "   t2\n   t3")
     }
@@ -148,16 +148,16 @@ struct InPlaceEditTests {
                 }
                 let section = Bool.random(using: &random) ? "a" : "b"
                 try expected.appendItems(items, toSection: section)
-                try adapter.driver.appendItems(items, toSection: section)
+                try adapter.driver.apply(.append(items, toSection: section))
             case 1 where !ids.isEmpty:
                 let victims = (0..<Int.random(in: 1...3, using: &random)).map { _ in ids.randomElement(using: &random)! }
                 try expected.deleteItems(victims)
-                try adapter.driver.deleteItems(victims)
+                try adapter.driver.apply(.delete(victims))
             case 2 where !ids.isEmpty:
                 let id = ids.randomElement(using: &random)!
                 let item: Mixed = Bool.random(using: &random) ? .counter(id: id, step) : .title(id: id, "u\(step)")
                 try expected.updateItems([item])
-                try adapter.driver.updateItems([item])
+                try adapter.driver.apply(.update([item]))
             default:
                 try list.scroll(by: Int.random(in: -5...5, using: &random))
             }

@@ -125,7 +125,7 @@ struct InterruptedUpdateTests {
             var item = try #require(titled.items.first)
             item.version += 5
             try expected.updateItems([item])
-            try driver.updateItems([item])
+            try driver.apply(.update([item]))
         case .acknowledgeMove:
             // The user drags the first row of the section down by one; the update in flight is
             // then shown again from what the view shows.
@@ -300,7 +300,7 @@ struct RandomInterruptionTests {
                         }
                         expected = latest
                         try expected.updateItems(items)
-                        try driver.updateItems(items)
+                        try driver.apply(.update(items))
                         #expect(driver.latestSnapshot == expected, "\(context)")
                     default:
                         // The user drags a row the view shows; what the screen ends at is then

@@ -57,12 +57,41 @@ struct LiveDataTests {
         let (stream, continuation) = AsyncStream<[Post]>.makeStream()
         for n in 1...50 { continuation.yield((0..<n).map { Post(id: $0, title: "Post \($0)") }) }
         continuation.finish()
-        try await adapter.driver.run(stream, section: "posts")
+        try await adapter.show(AsyncSnapshots(stream, section: "posts"))
         for _ in 0..<100 where adapter.driver.isUpdating { try await Task.sleep(for: .milliseconds(5)) }
         #expect(list.numberOfItems(inSection: 0) == 50)
         #expect(list.cellForItem(at: ItemPath(item: 49, section: 0))?.text == "Post 49")
         #expect(adapter.driver.diagnostics.isEmpty)
         try list.checkConsistency()
+    }
+
+    @Test("an async sequence stops when the adapter shows another source, or when stopped")
+    func asyncSequenceStops() async throws {
+        let list = HeadlessListView(viewportHeight: nil)
+        let cells = CellConfigurators<Post> { CellConfigurator.content { CellContent(text: $0.title) } }
+        let adapter = try HeadlessListAdapter<String, Post>(listView: list, cells: cells)
+        let (first, firstValues) = AsyncStream<[Post]>.makeStream()
+        let running = Task { try await adapter.show(AsyncSnapshots(first, section: "first")) }
+        firstValues.yield([Post(id: 1, title: "from the first")])
+        while adapter.snapshot().numberOfItems == 0 { await Task.yield() }
+        let (second, secondValues) = AsyncStream<[Post]>.makeStream()
+        secondValues.yield([Post(id: 2, title: "from the second")])
+        secondValues.finish()
+        try await adapter.show(AsyncSnapshots(second, section: "second"))
+        firstValues.yield([Post(id: 3, title: "late, from the first")])
+        firstValues.finish()
+        try await running.value
+        await adapter.driver.waitUntilIdle()
+        #expect(list.cellForItem(at: ItemPath(item: 0, section: 0))?.text == "from the second", "the first sequence was stopped")
+
+        let (third, thirdValues) = AsyncStream<[Post]>.makeStream()
+        let stopped = AsyncSnapshots(third, section: "third")
+        stopped.stop()
+        thirdValues.yield([Post(id: 4, title: "after stop")])
+        thirdValues.finish()
+        try await stopped.start(driving: adapter.driver)
+        await adapter.driver.waitUntilIdle()
+        #expect(adapter.snapshot().sectionIdentifiers == ["second"], "a stopped sequence applies nothing more")
     }
 
     /// A server whose pages are given by a script: (item ids, hasMore) per page.

@@ -161,7 +161,7 @@ struct ObservedListTests {
         let driver = ListDriver<Int, Todo>()
         view.driver = driver
         driver.view = view
-        let observation = driver.follow { try model.snapshot() }
+        let observation = ListObservation(driving: driver) { try model.snapshot() }
         view.reloadData()
         model.todos.append(Todo(id: 1, title: "b"))
         await turns { view.batches == 1 }

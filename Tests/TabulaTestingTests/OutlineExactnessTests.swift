@@ -86,7 +86,7 @@ struct OutlineExactnessTests {
             }
             Section("folders", header: "Folders", items: [])
         })
-        try view.driver.apply(tree, to: "folders")
+        try view.driver.sectionSnapshots.apply(tree, to: "folders")
         #expect(!view.driver.isUpdating)
         return view
     }
@@ -97,8 +97,8 @@ struct OutlineExactnessTests {
         view.holding = true
         try view.driver.applyEdit { try $0.appendItems([Folder("music")], toSection: "recent") }
         #expect(view.driver.isUpdating)
-        #expect(try view.driver.expand("a"))
-        #expect(try view.driver.expand("b"), "replaces the waiting expansion of a")
+        #expect(try view.driver.sectionSnapshots.expand("a"))
+        #expect(try view.driver.sectionSnapshots.expand("b"), "replaces the waiting expansion of a")
         view.settle()
         var tree = try Self.letters()
         try tree.expand(["a", "b"])
@@ -111,8 +111,8 @@ struct OutlineExactnessTests {
         let view = try Self.makeView(try Self.letters())
         view.holding = true
         try view.driver.applyEdit { try $0.appendItems([Folder("music")], toSection: "recent") }
-        #expect(try view.driver.expand("a"))
-        #expect(view.driver.sectionSnapshot(for: "folders")?.isExpanded("a") == true, "the list heads to a expanded")
+        #expect(try view.driver.sectionSnapshots.expand("a"))
+        #expect(view.driver.sectionSnapshots.snapshot(for: "folders")?.isExpanded("a") == true, "the list heads to a expanded")
         #expect(view.driver.outlineState(of: "a") == OutlineState(level: 0, isExpanded: false), "the screen shows it collapsed")
         // Every cell is configured now (a scroll, a reload), from the snapshot on screen.
         try view.list.reloadData()
@@ -129,7 +129,7 @@ struct OutlineExactnessTests {
         try view.driver.applyEdit { try $0.appendItems([Folder("music")], toSection: "recent") }
         let configured = try #require(view.list.cellForItem(at: ItemPath(item: 2, section: 1))).configurationCount
         try view.driver.applyEdit { try $0.reconfigureItems(["c"]) }
-        #expect(try view.driver.expand("a"))
+        #expect(try view.driver.sectionSnapshots.expand("a"))
         view.settle()
         let cell = try #require(view.list.cellForItem(at: ItemPath(item: 3, section: 1)))
         #expect(cell.text == "c" && cell.configurationCount > configured, "c's reconfigure request was carried out")
@@ -152,17 +152,17 @@ struct OutlineExactnessTests {
         let view = try Self.makeView(try Self.expandedFolders())
         // Letters above Taxes: it stays Documents' child.
         #expect(try view.list.interactiveMove(from: ItemPath(item: 4, section: 1), to: ItemPath(item: 1, section: 1)) == ItemPath(item: 1, section: 1))
-        #expect(view.driver.sectionSnapshot(for: "folders")?.children(of: "Documents")?.map(\.id) == ["Letters", "Taxes"])
+        #expect(view.driver.sectionSnapshots.snapshot(for: "folders")?.children(of: "Documents")?.map(\.id) == ["Letters", "Taxes"])
         // Taxes (expanded, two visible children) below Letters, dropped past Documents' rows: it
         // lands at their end, and its children follow it.
         #expect(try view.list.interactiveMove(from: ItemPath(item: 2, section: 1), to: ItemPath(item: 5, section: 1)) == ItemPath(item: 4, section: 1))
         #expect(folderRows(view) == ["   ▾ Documents", "     Letters", "     ▾ Taxes", "       2023", "       2024", "   ▸ Pictures"])
-        let tree = try #require(view.driver.sectionSnapshot(for: "folders"))
+        let tree = try #require(view.driver.sectionSnapshots.snapshot(for: "folders"))
         #expect(tree.children(of: "Documents")?.map(\.id) == ["Letters", "Taxes"])
         #expect(tree.children(of: "Taxes")?.map(\.id) == ["2023", "2024"] && tree.isExpanded("Taxes"))
         // A top-level folder to the top.
         try view.list.interactiveMove(from: ItemPath(item: 5, section: 1), to: ItemPath(item: 0, section: 1))
-        #expect(view.driver.sectionSnapshot(for: "folders")?.rootItems.map(\.id) == ["Pictures", "Documents"])
+        #expect(view.driver.sectionSnapshots.snapshot(for: "folders")?.rootItems.map(\.id) == ["Pictures", "Documents"])
         #expect(folderRows(view).first == "   ▸ Pictures")
         #expect(view.rejections.isEmpty && view.driver.diagnostics.isEmpty)
     }
@@ -194,7 +194,7 @@ struct OutlineExactnessTests {
         try view.list.interactiveMove(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 1, section: 1))
         #expect(view.list.renderedText() == before, "notes is back in Recent")
         #expect(view.driver.diagnostics.map(\.kind) == [.refusedMove(item: "notes", from: ItemPath(item: 0, section: 0), to: ItemPath(item: 1, section: 1))])
-        #expect(view.driver.sectionSnapshot(for: "folders") == (try Self.expandedFolders()), "the tree is whole")
+        #expect(view.driver.sectionSnapshots.snapshot(for: "folders") == (try Self.expandedFolders()), "the tree is whole")
         #expect(view.rejections.isEmpty)
     }
 
@@ -203,7 +203,7 @@ struct OutlineExactnessTests {
         let view = try Self.makeView(try Self.expandedFolders())
         view.holding = true
         try view.driver.applyEdit { try $0.appendItems([Folder("music")], toSection: "recent") }
-        #expect(try view.driver.expand("Pictures"))
+        #expect(try view.driver.sectionSnapshots.expand("Pictures"))
         try view.list.interactiveMove(from: ItemPath(item: 4, section: 1), to: ItemPath(item: 1, section: 1))
         view.settle()
         #expect(folderRows(view) == ["   ▾ Documents", "     Letters", "     ▾ Taxes", "       2023", "       2024", "   ▾ Pictures", "     Holidays"])

@@ -69,7 +69,7 @@ struct OutlinePropertyTests {
                 Section("folders", header: "Folders", items: [])
             })
             var model = try editor.tree()
-            try driver.apply(model, to: "folders")
+            try driver.sectionSnapshots.apply(model, to: "folders")
             view.holding = true
             var expectRefusals = false
             var log: [String] = []
@@ -79,30 +79,30 @@ struct OutlinePropertyTests {
                 log.append("op \(operation) updating=\(driver.isUpdating)")
                 switch operation {
                 case 0, 1:
-                    if let id = editor.pick(visible), try driver.expand(id) { try model.expand([id]) }
+                    if let id = editor.pick(visible), try driver.sectionSnapshots.expand(id) { try model.expand([id]) }
                 case 2:
-                    if let id = editor.pick(visible), try driver.collapse(id) { try model.collapse([id]) }
+                    if let id = editor.pick(visible), try driver.sectionSnapshots.collapse(id) { try model.collapse([id]) }
                 case 3:
                     if let id = editor.pick(visible) {
                         let expanded = model.isExpanded(id)
-                        if try driver.toggleExpansion(id) { try expanded ? model.collapse([id]) : model.expand([id]) }
+                        if try driver.sectionSnapshots.toggleExpansion(id) { try expanded ? model.collapse([id]) : model.expand([id]) }
                     }
                 case 4:
                     try model.append([editor.folder("f")], to: editor.chance(0.3) ? nil : editor.pick(model.items.map(\.id)))
-                    try driver.apply(model, to: "folders")
+                    try driver.sectionSnapshots.apply(model, to: "folders")
                 case 5:
                     if let id = editor.pick(model.items.map(\.id)) {
                         try model.delete([id])
-                        try driver.apply(model, to: "folders")
+                        try driver.sectionSnapshots.apply(model, to: "folders")
                     }
                 case 6:
                     model = try editor.tree()
-                    try driver.apply(model, to: "folders")
+                    try driver.sectionSnapshots.apply(model, to: "folders")
                 case 7:
                     if let id = editor.pick(visible) {
                         let changed = Folder(id, id + "'")
                         try model.update([changed])
-                        try driver.updateItems([changed])
+                        try driver.apply(.update([changed]))
                     }
                 case 8:
                     let item = editor.folder("r")
@@ -125,7 +125,7 @@ struct OutlinePropertyTests {
                     log.append("move \(source) → \(destination), landed \(landed), asked \(view.retargetsMoves)")
                     moved += 1
                     // The newest tree has the item among its siblings, wherever it landed.
-                    let now = try #require(driver.sectionSnapshot(for: "folders"), "\(context)")
+                    let now = try #require(driver.sectionSnapshots.snapshot(for: "folders"), "\(context)")
                     if now != model {
                         #expect(isSiblingReorder(of: id, from: before, to: now), "\(context): \(before) → \(now) \(log)")
                         model = now
@@ -143,7 +143,7 @@ struct OutlinePropertyTests {
             #expect(view.rejections.isEmpty, "\(context): \(view.rejections)")
             refused += driver.diagnostics.count
             #expect(driver.diagnostics.allSatisfy { if case .refusedMove = $0.kind { expectRefusals } else { false } }, "\(context): \(driver.diagnostics)")
-            #expect(driver.sectionSnapshot(for: "folders") == model, "\(context)")
+            #expect(driver.sectionSnapshots.snapshot(for: "folders") == model, "\(context)")
             #expect(view.list.renderedText() == HeldOutlineView.rendering(recent: recent, tree: model), "\(context)")
             if view.list.renderedText() != HeldOutlineView.rendering(recent: recent, tree: model) {
                 Issue.record("\(context): \(log)")

@@ -67,12 +67,12 @@ struct SectionSnapshotDriverTests {
     func headlessOutline() async throws {
         let (list, adapter) = try await Self.makeList()
         let driver = adapter.driver
-        let first = try await driver.apply(try Self.folders(), to: "folders")
+        let first = try await driver.sectionSnapshots.apply(try Self.folders(), to: "folders")
         #expect(first == .batchUpdates(animated: true))
         #expect(list.renderedText() == "## Recent\n   notes.txt\n   photo.jpg\n## Folders\n   ▸ Documents\n   ▸ Pictures")
 
         var result: ApplyResult?
-        #expect(try driver.toggleExpansion("Documents") { result = $0 })
+        #expect(try driver.sectionSnapshots.toggleExpansion("Documents") { result = $0 })
         await driver.waitUntilIdle()
         #expect(result == .batchUpdates(animated: true))
         #expect(list.renderedText() == "## Recent\n   notes.txt\n   photo.jpg\n## Folders\n   ▾ Documents\n     ▸ Taxes\n     Letters\n   ▸ Pictures")
@@ -83,13 +83,13 @@ struct SectionSnapshotDriverTests {
         #expect(updates.flatMap(\.insertedItems).allSatisfy { $0.section == 1 })
         #expect(updates.flatMap(\.reconfiguredItems) + updates.flatMap(\.reloadedItems) == [ItemPath(item: 0, section: 1)])
 
-        #expect(try driver.expand("Taxes"))
+        #expect(try driver.sectionSnapshots.expand("Taxes"))
         #expect(list.renderedText().hasSuffix("   ▾ Documents\n     ▾ Taxes\n       2023\n       2024\n     Letters\n   ▸ Pictures"))
-        #expect(try driver.collapse("Documents"))
+        #expect(try driver.sectionSnapshots.collapse("Documents"))
         let collapsing = try #require(driver.appliedChangesets.last)
         #expect(collapsing.statistics.deletedItems == 4, "Taxes, its children and Letters animate out")
         #expect(list.renderedText().hasSuffix("## Folders\n   ▸ Documents\n   ▸ Pictures"))
-        #expect(driver.sectionSnapshot(for: "folders")?.isExpanded("Taxes") == true, "Taxes keeps its expansion, hidden")
+        #expect(driver.sectionSnapshots.snapshot(for: "folders")?.isExpanded("Taxes") == true, "Taxes keeps its expansion, hidden")
         #expect(driver.outlineState(of: "Documents") == OutlineState(level: 0, isExpanded: false))
         #expect(driver.outlineState(of: "notes.txt") == nil, "a plain section has no outline state")
         #expect(driver.outlineState(of: "2023") == nil, "an item that is not shown has none either")
@@ -103,11 +103,11 @@ struct SectionSnapshotDriverTests {
         await terminal.apply(try Snapshot { Section("recent", header: "Recent") { Folder("notes.txt") } })
         var tree = try Self.folders()
         try tree.expand(["Documents"])
-        try await terminal.driver.apply(tree, to: "folders")
+        try await terminal.driver.sectionSnapshots.apply(tree, to: "folders")
         #expect(terminal.render(width: 30, height: 10, styled: false) == [
             "RECENT", "▸ notes.txt", "  ▾ Documents", "    ▸ Taxes", "    Letters", "  ▸ Pictures",
         ])
-        try terminal.driver.toggleExpansion("Taxes")
+        try terminal.driver.sectionSnapshots.toggleExpansion("Taxes")
         await terminal.driver.waitUntilIdle()
         #expect(terminal.render(width: 30, height: 10, styled: false).dropFirst(3).prefix(3) == ["    ▾ Taxes", "      2023", "      2024"])
     }
@@ -116,13 +116,13 @@ struct SectionSnapshotDriverTests {
     func otherSectionsUntouched() async throws {
         let (list, adapter) = try await Self.makeList(flavor: .collection)
         let driver = adapter.driver
-        try await driver.apply(try Tree([Folder("a"), Folder("b")]), to: "grid")
+        try await driver.sectionSnapshots.apply(try Tree([Folder("a"), Folder("b")]), to: "grid")
         #expect(driver.snapshot.sectionIdentifiers == ["recent", "folders", "grid"])
         #expect(driver.snapshot.section("recent")?.header == "Recent")
         #expect(driver.snapshot.items(inSection: "recent")?.map(\.id) == ["notes.txt", "photo.jpg"])
         #expect(driver.snapshot.items(inSection: "grid")?.map(\.id) == ["a", "b"])
         // A second apply replaces the section's items only.
-        try await driver.apply(try Tree([Folder("b"), Folder("c", "C")]), to: "grid")
+        try await driver.sectionSnapshots.apply(try Tree([Folder("b"), Folder("c", "C")]), to: "grid")
         #expect(driver.snapshot.items(inSection: "grid") == [Folder("b"), Folder("c", "C")])
         #expect(driver.snapshot.items(inSection: "recent")?.count == 2)
         let change = try #require(driver.appliedChangesets.last)
@@ -137,45 +137,45 @@ struct SectionSnapshotDriverTests {
         let driver = adapter.driver
         let before = driver.snapshot
         let tree = try Tree([Folder("x"), Folder("notes.txt")])
-        #expect(throws: (any Error).self) { try driver.apply(tree, to: "folders") }
+        #expect(throws: (any Error).self) { try driver.sectionSnapshots.apply(tree, to: "folders") }
         do {
-            try driver.apply(tree, to: "folders") { _ in }
+            try driver.sectionSnapshots.apply(tree, to: "folders") { _ in }
         } catch let error as SnapshotError<String, String> {
             guard case .duplicateItem(let id, _, _) = error else { Issue.record("\(error)"); return }
             #expect(id == "notes.txt")
         }
-        #expect(driver.latestSnapshot == before && driver.sectionSnapshot(for: "folders")?.isEmpty == true)
-        #expect(throws: SnapshotError<String, String>.unknownItem("nowhere")) { try driver.expand("nowhere") }
-        #expect(throws: SnapshotError<String, String>.unknownItem("nowhere")) { try driver.toggleExpansion("nowhere") }
+        #expect(driver.latestSnapshot == before && driver.sectionSnapshots.snapshot(for: "folders")?.isEmpty == true)
+        #expect(throws: SnapshotError<String, String>.unknownItem("nowhere")) { try driver.sectionSnapshots.expand("nowhere") }
+        #expect(throws: SnapshotError<String, String>.unknownItem("nowhere")) { try driver.sectionSnapshots.toggleExpansion("nowhere") }
     }
 
     @Test("handlers: should- vetoes, will- is called first, children can load as their parent expands")
     func handlers() async throws {
         let (list, adapter) = try await Self.makeList()
         let driver = adapter.driver
-        try await driver.apply(try Self.folders(), to: "folders")
+        try await driver.sectionSnapshots.apply(try Self.folders(), to: "folders")
         var log: [String] = []
-        driver.sectionSnapshotHandlers = SectionSnapshotHandlers(
+        driver.sectionSnapshots.handlers = SectionSnapshotHandlers(
             shouldExpand: { $0.id != "Pictures" }, willExpand: { log.append("will expand \($0.id)") },
             shouldCollapse: { _ in false }, willCollapse: { log.append("will collapse \($0.id)") })
         var result: ApplyResult?
-        #expect(try driver.expand("Pictures") { result = $0 } == false)
+        #expect(try driver.sectionSnapshots.expand("Pictures") { result = $0 } == false)
         #expect(result == .unchanged && log.isEmpty && !list.renderedText().contains("Holidays"))
-        #expect(try driver.toggleExpansion("Documents"))
+        #expect(try driver.sectionSnapshots.toggleExpansion("Documents"))
         #expect(log == ["will expand Documents"] && list.renderedText().contains("Letters"))
-        #expect(try driver.expand("Documents") == false, "already expanded")
-        #expect(try driver.collapse("Documents") == false, "vetoed")
+        #expect(try driver.sectionSnapshots.expand("Documents") == false, "already expanded")
+        #expect(try driver.sectionSnapshots.collapse("Documents") == false, "vetoed")
         #expect(log == ["will expand Documents"] && list.renderedText().contains("Letters"))
-        driver.sectionSnapshotHandlers.shouldCollapse = nil
-        #expect(try driver.toggleExpansion("Documents"))
+        driver.sectionSnapshots.handlers.shouldCollapse = nil
+        #expect(try driver.sectionSnapshots.toggleExpansion("Documents"))
         #expect(log.last == "will collapse Documents" && !list.renderedText().contains("Letters"))
 
         // Children loaded on demand: "Pictures" gets its children as it expands.
-        driver.sectionSnapshotHandlers = SectionSnapshotHandlers(snapshotForExpandingParent: { parent, children in
+        driver.sectionSnapshots.handlers = SectionSnapshotHandlers(snapshotForExpandingParent: { parent, children in
             #expect(parent.id == "Pictures" && children.items.map(\.id) == ["Holidays"])
             return (try? Tree([Folder("Holidays"), Folder("Pets")])) ?? children
         })
-        #expect(try driver.expand("Pictures"))
+        #expect(try driver.sectionSnapshots.expand("Pictures"))
         #expect(list.renderedText().hasSuffix("   ▾ Pictures\n     Holidays\n     Pets"))
         #expect(driver.diagnostics.isEmpty)
     }
@@ -184,32 +184,32 @@ struct SectionSnapshotDriverTests {
     func lastApplied() async throws {
         let (_, adapter) = try await Self.makeList()
         let driver = adapter.driver
-        #expect(driver.sectionSnapshot(for: "recent")?.rootItems.map(\.id) == ["notes.txt", "photo.jpg"], "a plain section: flat")
-        #expect(driver.sectionSnapshot(for: "nowhere") == nil)
-        try await driver.apply(try Self.folders(), to: "folders")
-        try driver.expand("Documents")
+        #expect(driver.sectionSnapshots.snapshot(for: "recent")?.rootItems.map(\.id) == ["notes.txt", "photo.jpg"], "a plain section: flat")
+        #expect(driver.sectionSnapshots.snapshot(for: "nowhere") == nil)
+        try await driver.sectionSnapshots.apply(try Self.folders(), to: "folders")
+        try driver.sectionSnapshots.expand("Documents")
         await driver.waitUntilIdle()
-        var tree = try #require(driver.sectionSnapshot(for: "folders"))
+        var tree = try #require(driver.sectionSnapshots.snapshot(for: "folders"))
         #expect(tree.isExpanded("Documents") && tree.count == 7)
         // Updated in place: the section snapshot gives the new value.
-        try driver.updateItems([Folder("Letters", "Mail")])
-        #expect(driver.sectionSnapshot(for: "folders")?["Letters"]?.title == "Mail")
+        try driver.apply(.update([Folder("Letters", "Mail")]))
+        #expect(driver.sectionSnapshots.snapshot(for: "folders")?["Letters"]?.title == "Mail")
         // Edited as a tree, applied again.
         try tree.delete(["Taxes"])
-        try await driver.apply(tree, to: "folders")
+        try await driver.sectionSnapshots.apply(tree, to: "folders")
         #expect(driver.snapshot.items(inSection: "folders")?.map(\.id) == ["Documents", "Letters", "Pictures"])
         // A whole snapshot that changes the section another way: the tree no longer describes it.
         var whole = driver.snapshot
         try whole.deleteItems(["Letters"])
         await driver.apply(whole)
-        #expect(driver.sectionSnapshot(for: "folders")?.items.map(\.id) == ["Documents", "Pictures"])
-        #expect(driver.sectionSnapshot(for: "folders")?.isExpanded("Documents") == false)
+        #expect(driver.sectionSnapshots.snapshot(for: "folders")?.items.map(\.id) == ["Documents", "Pictures"])
+        #expect(driver.sectionSnapshots.snapshot(for: "folders")?.isExpanded("Documents") == false)
         #expect(driver.outlineState(of: "Documents") == nil, "the section is a plain one again")
         // So is a section whose items an in-place edit changes.
-        try await driver.apply(try Self.folders(), to: "folders")
+        try await driver.sectionSnapshots.apply(try Self.folders(), to: "folders")
         #expect(driver.outlineState(of: "Documents") != nil)
-        try driver.appendItems([Folder("Music")], toSection: "folders")
-        #expect(driver.outlineState(of: "Documents") == nil && driver.sectionSnapshot(for: "folders")?.count == 3)
+        try driver.apply(.append([Folder("Music")], toSection: "folders"))
+        #expect(driver.outlineState(of: "Documents") == nil && driver.sectionSnapshots.snapshot(for: "folders")?.count == 3)
         #expect(driver.diagnostics.isEmpty)
     }
 
@@ -225,7 +225,7 @@ struct SectionSnapshotDriverTests {
         #expect(tree.visibleItems.map(\.title) == outline.rows.map(\.value))
         #expect(tree.isExpanded("fruit") && !tree.isExpanded("veg") && tree.parent(of: "leek")?.id == "veg")
         let (list, adapter) = try await Self.makeList()
-        try await adapter.driver.apply(tree, to: "folders")
+        try await adapter.driver.sectionSnapshots.apply(tree, to: "folders")
         #expect(list.renderedText().hasSuffix("## Folders\n   ▾ Fruit\n     Apple\n     Pear\n   ▸ Vegetables"))
         // Two nodes that make one identifier.
         #expect(throws: SectionSnapshotError<String>.duplicateItem("same")) { try outline.sectionSnapshot { Folder("same", $0.value) } }
@@ -236,12 +236,12 @@ struct SectionSnapshotDriverTests {
         let driver = ListDriver<String, Identified<String>>()
         let outline = Outline(roots: [OutlineNode("fruit", value: "Fruit", children: [OutlineNode("apple", value: "Apple")])])
         let tree = try outline.sectionSnapshot { Identified($0.value) }
-        try await driver.apply(tree, to: "outline")
+        try await driver.sectionSnapshots.apply(tree, to: "outline")
         var folders = SectionSnapshot<Identified<String>>()
         try folders.append([Identified("Documents"), Identified("Pictures")])
         try folders.append([Identified("Taxes"), Identified("Letters")], to: "Documents")
-        try await driver.apply(folders, to: "folders")     // the section "recent" is not touched
-        try driver.toggleExpansion("Documents")            // "Taxes" and "Letters" animate in
+        try await driver.sectionSnapshots.apply(folders, to: "folders")     // the section "recent" is not touched
+        try driver.sectionSnapshots.toggleExpansion("Documents")            // "Taxes" and "Letters" animate in
         await driver.waitUntilIdle()
         #expect(driver.snapshot.sectionIdentifiers == ["outline", "folders"])
         #expect(driver.snapshot.items(inSection: "folders")?.map(\.value) == ["Documents", "Taxes", "Letters", "Pictures"])
@@ -317,7 +317,7 @@ struct SectionSnapshotDriverTests {
                     Section("c", header: "C", items: [])
                 })
             for section in ["a", "c"] {
-                let result = try await driver.apply(trees[section]!, to: section)
+                let result = try await driver.sectionSnapshots.apply(trees[section]!, to: section)
                 #expect(result == .batchUpdates(animated: true))
             }
             #expect(list.renderedText() == expectedText(), "TABULA_SEED=\(seed) run \(run), first apply")
@@ -334,14 +334,14 @@ struct SectionSnapshotDriverTests {
                 do {
                     let changed: Bool
                     switch operation {
-                    case 0: changed = try driver.expand(id) { result = $0 }
-                    case 1: changed = try driver.collapse(id) { result = $0 }
-                    case 2: changed = try driver.toggleExpansion(id) { result = $0 }
+                    case 0: changed = try driver.sectionSnapshots.expand(id) { result = $0 }
+                    case 1: changed = try driver.sectionSnapshots.collapse(id) { result = $0 }
+                    case 2: changed = try driver.sectionSnapshots.toggleExpansion(id) { result = $0 }
                     default:
                         // Expand or collapse through a section snapshot, hidden items too.
-                        var tree = try #require(driver.sectionSnapshot(for: section))
+                        var tree = try #require(driver.sectionSnapshots.snapshot(for: section))
                         if wasExpanded { try tree.collapse([id]) } else { try tree.expand([id]) }
-                        try driver.apply(tree, to: section) { result = $0 }
+                        try driver.sectionSnapshots.apply(tree, to: section) { result = $0 }
                         changed = true
                     }
                     #expect(shown || operation == 3, "only a shown item expands through the driver: \(context)")

@@ -22,7 +22,7 @@ struct Row: Identifiable, Equatable, Sendable {
 }
 
 /// One row changed in a 100k-row list shown through `HeadlessListAdapter`, against a full reload
-/// (build the snapshot and `reloadData`): through `ListDriver.updateItems` (the edit made in place,
+/// (build the snapshot and `reloadData`): through `ListDriver.apply(.update(…))` (the edit made in place,
 /// no diff), and by building a new snapshot and applying it (a diff of the whole list).
 @MainActor
 func oneRowApplyLines() -> [String] {
@@ -42,11 +42,11 @@ func oneRowApplyLines() -> [String] {
     // app still holds the array it was built from (here, `rows`); the ones after it do not.
     let inPlace = measure(runs: runs, setUp: { () -> (HeadlessListView, HeadlessListAdapter<Int, Row>) in
         let pair = make()
-        try! pair.1.driver.updateItems([Row(id: count / 2, value: -2)])
+        try! pair.1.driver.apply(.update([Row(id: count / 2, value: -2)]))
         return pair
     }) { pair in
         round += 1
-        try! pair.1.driver.updateItems([Row(id: count / 2, value: round)])
+        try! pair.1.driver.apply(.update([Row(id: count / 2, value: round)]))
     }
     let viaSnapshot = measure(runs: runs, setUp: make) { pair in
         round += 1

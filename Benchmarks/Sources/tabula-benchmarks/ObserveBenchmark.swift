@@ -27,7 +27,7 @@ func observeBenchmark(runs: Int) async -> [String] {
         do {
             let inbox = BenchInbox(count: count)
             let (driver, view) = InstantView<Int, SoakRow>.driving()
-            let observation = driver.follow { try Snapshot(items: inbox.rows) }
+            let observation = ListObservation(driving: driver) { try Snapshot(items: inbox.rows) }
             let batchesBefore = view.batches
             let start = DispatchTime.now().uptimeNanoseconds
             mutate(inbox, round: round)

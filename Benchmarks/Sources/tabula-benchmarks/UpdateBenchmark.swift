@@ -221,9 +221,9 @@ func runInstructionScenario(_ name: String) -> Bool {
         measuredCall {
             call += 1
             switch name {
-            case "append-one-100k": try! driver.appendItems([appended[call - 1]])
-            case "update-one-100k": try! driver.updateItems([UUIDItem(id: list[50_000].id, value: call)])
-            default: try! driver.deleteItems([list[50_000 + call].id])
+            case "append-one-100k": try! driver.apply(.append([appended[call - 1]]))
+            case "update-one-100k": try! driver.apply(.update([UUIDItem(id: list[50_000].id, value: call)]))
+            default: try! driver.apply(.delete([list[50_000 + call].id]))
             }
         }
         precondition(view.batches == 2, "\(name): not shown as batch updates")

@@ -106,7 +106,7 @@ extension ListAdapter {
     /// Whether a visible cell is configured again, alone, when an `@Observable` object its
     /// configuration read changes (default `true`; iOS 17, macOS 14 and Linux, where Observation
     /// exists). A change that adds, removes or reorders items still goes through a snapshot
-    /// (``ListDriver/follow(animatingDifferences:_:)``).
+    /// (``follow(animatingDifferences:_:)``).
     ///
     /// Each configure call is tracked; one change, or a thousand in one turn of the main actor,
     /// configures that cell once, after the turn, with its item as the snapshot on screen has it.
@@ -204,12 +204,12 @@ extension ListAdapter {
         _ sectionSnapshot: SectionSnapshot<Item>, to section: SectionID, animatingDifferences: Bool = true,
         completion: (@MainActor (ApplyResult) -> Void)? = nil
     ) throws {
-        try driver.apply(sectionSnapshot, to: section, animatingDifferences: animatingDifferences, completion: completion)
+        try driver.sectionSnapshots.apply(sectionSnapshot, to: section, animatingDifferences: animatingDifferences, completion: completion)
     }
 
     /// The section snapshot last applied to `section`, with its expansion state, or `nil` when the
     /// section is not a tree.
-    public func sectionSnapshot(for section: SectionID) -> SectionSnapshot<Item>? { driver.sectionSnapshot(for: section) }
+    public func sectionSnapshot(for section: SectionID) -> SectionSnapshot<Item>? { driver.sectionSnapshots.snapshot(for: section) }
 
     /// What happens when the user expands or collapses an item of a section snapshot, with
     /// Apple's name: handlers that watch, and may refuse, each expansion and collapse.
@@ -218,19 +218,19 @@ extension ListAdapter {
     /// adapter.sectionSnapshotHandlers.shouldExpand = { item in item.title != "Grids" }
     /// ```
     public var sectionSnapshotHandlers: SectionSnapshotHandlers<Item> {
-        get { driver.sectionSnapshotHandlers }
-        set { driver.sectionSnapshotHandlers = newValue }
+        get { driver.sectionSnapshots.handlers }
+        set { driver.sectionSnapshots.handlers = newValue }
     }
 
     /// Expands the item `id` of a section snapshot when it is collapsed, and collapses it when it
-    /// is expanded, animated, after asking ``ListDriver/sectionSnapshotHandlers``: what a tap on an
+    /// is expanded, animated, after asking ``sectionSnapshotHandlers``: what a tap on an
     /// outline disclosure does.
     ///
     /// - Returns: `false` when a handler refused or nothing changed.
     /// - Throws: `SnapshotError.unknownItem` naming `id` when no section snapshot holds it.
     @discardableResult
     public func toggleExpansion(_ id: Item.ID, animatingDifferences: Bool = true) throws -> Bool {
-        try driver.toggleExpansion(id, animatingDifferences: animatingDifferences)
+        try driver.sectionSnapshots.toggleExpansion(id, animatingDifferences: animatingDifferences)
     }
 
     /// Where the item `id` stands in its section snapshot: its level, and whether it is expanded

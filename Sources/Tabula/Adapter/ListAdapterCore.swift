@@ -53,7 +53,7 @@ where Item.ID: Sendable {
     /// Whether a visible cell is configured again, alone, when an `@Observable` object its
     /// configuration read changes (default `true`; iOS 17, macOS 14 and Linux, where Observation
     /// exists). A change that adds, removes or reorders items still goes through a snapshot
-    /// (``ListDriver/follow(animatingDifferences:_:)``).
+    /// (``ListAdapter/follow(animatingDifferences:_:)``).
     ///
     /// Each configure call is tracked; one change, or a thousand in one turn of the main actor,
     /// configures that cell once, after the turn, with its item as the snapshot on screen has it.

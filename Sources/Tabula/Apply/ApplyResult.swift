@@ -1,4 +1,4 @@
-/// What became of one apply (``ListDriver/apply(_:animatingDifferences:completion:)``).
+/// What became of one apply (``ListDriver/apply(_:animatingDifferences:completion:)-(Snapshot<SectionID,Item>,_,_)``).
 public enum ApplyResult: Hashable, Sendable, CustomStringConvertible {
     /// Why a snapshot was shown with `reloadData`.
     public enum ReloadReason: Hashable, Sendable {

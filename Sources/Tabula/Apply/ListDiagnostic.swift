@@ -20,7 +20,7 @@ public struct ListDiagnostic: Hashable, Sendable, CustomStringConvertible {
         /// A user's edit (a swipe to delete, a move) named an item or a path the list no longer
         /// has: an update removed it while the gesture ran. Nothing was changed.
         case staleEdit(String)
-        /// The closure of an observed list (``ListDriver/follow(animatingDifferences:_:)``) threw; the last
+        /// The closure of an observed list (``ListObservation``) threw; the last
         /// good list stays on screen, and the models it read are still followed.
         case observedListFailed(String)
         /// The view moved a row into or out of a section shown as an outline, where no tree can

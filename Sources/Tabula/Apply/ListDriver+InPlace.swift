@@ -2,70 +2,43 @@
 /// is known from the edit itself, so changing one row of a long list costs O(1), not O(*n*).
 ///
 /// ```swift
-/// try adapter.driver.updateItems([download])                 // reconfigures (or reloads) its cell
-/// try adapter.driver.appendItems(page, toSection: "feed")    // inserts at the end
-/// try adapter.driver.deleteItems([message.id])
+/// try adapter.driver.apply(.update([download]))                 // reconfigures (or reloads) its cell
+/// try adapter.driver.apply(.append(page, toSection: "feed"))    // inserts at the end
+/// try adapter.driver.apply(.delete([message.id]))
 /// ```
 ///
-/// Each goes through the same checks as ``ListDriver/apply(_:animatingDifferences:completion:)``
-/// (the view's counts, UIKit's rules, a reload when the view is not showing) and reports an
-/// ``ApplyResult`` to `completion`. While another update is in flight, the edit is made on top of
-/// ``ListDriver/latestSnapshot`` and shown through a diff, as ``ListDriver/applyEdit(animatingDifferences:_:)``
-/// does, so nothing waiting is lost. These edits are not recorded as changesets
+/// Each goes through the same gate as ``ListDriver/apply(_:animatingDifferences:completion:)-(Snapshot<SectionID,Item>,_,_)``
+/// (a reload when the view is not showing, over the threshold, or when the view's counts or
+/// UIKit's rules say no) and reports an ``ApplyResult`` to `completion`. While another update is
+/// in flight, the edit is made on top of ``ListDriver/latestSnapshot`` and shown through a diff,
+/// so nothing waiting is lost. These edits are not recorded as changesets
 /// (``ListDriver/onChangeset`` does not see them).
 extension ListDriver {
-    /// Replaces items, matched by identifier, in the list on screen, and updates the cells of those
-    /// whose content changed: a reconfigure or a reload, as the driver's `updateKind` and
-    /// `canReconfigure` decide. An item named more than once takes its last value, in one update of
-    /// its cell.
+    /// Shows `edit`, made to the list on screen, as one batch of known updates: O(*k*) for an
+    /// edit of *k* items when no other update is in flight (a deletion also moves the *r* items
+    /// after it in its section, O(*k* log *k* + *r*)).
     ///
-    /// - Throws: ``SnapshotError/unknownItem(_:)`` naming the first identifier not shown; nothing
-    ///   changes then.
-    /// - Complexity: O(*k*) for *k* items, when no other update is in flight.
-    @inlinable
-    public func updateItems(
-        _ items: [Item], animatingDifferences: Bool = true, completion: (@MainActor (ApplyResult) -> Void)? = nil
-    ) throws {
-        try applyInPlace(InPlaceEdit<SectionID, Item>(updates: items), animated: animatingDifferences, completion: completion)
-    }
-
-    /// Appends items to the end of the section `section` (the last section when `nil`) in the list
-    /// on screen, as inserts.
-    ///
-    /// - Throws: ``SnapshotError/noSections``, ``SnapshotError/unknownSection(_:)``, or
-    ///   ``SnapshotError/duplicateItem(_:first:second:)`` naming both positions; nothing changes
-    ///   then.
-    /// - Complexity: O(*k*) for *k* items, when no other update is in flight.
-    @inlinable
-    public func appendItems(
-        _ items: [Item], toSection section: SectionID? = nil, animatingDifferences: Bool = true,
-        completion: (@MainActor (ApplyResult) -> Void)? = nil
-    ) throws {
-        try applyInPlace(InPlaceEdit<SectionID, Item>(appends: items, section: section), animated: animatingDifferences, completion: completion)
-    }
-
-    /// Deletes the items with these identifiers from the list on screen.
-    ///
-    /// - Throws: ``SnapshotError/unknownItem(_:)`` naming the first identifier not shown; nothing
-    ///   changes then.
-    /// - Complexity: O(*k* log *k* + *r*) for *k* identifiers and the *r* items after the first
-    ///   deleted one in its section, when no other update is in flight.
-    @inlinable
-    public func deleteItems(
-        _ identifiers: [Item.ID], animatingDifferences: Bool = true, completion: (@MainActor (ApplyResult) -> Void)? = nil
-    ) throws {
-        try applyInPlace(InPlaceEdit<SectionID, Item>(deletions: identifiers), animated: animatingDifferences, completion: completion)
-    }
-
-    /// Shows `edit` in one batch of known updates, or through a diff while another update runs.
+    /// - Throws: what the edit throws against the newest snapshot: ``SnapshotError/unknownItem(_:)``
+    ///   naming the first identifier not shown, ``SnapshotError/noSections``,
+    ///   ``SnapshotError/unknownSection(_:)``, or ``SnapshotError/duplicateItem(_:first:second:)``
+    ///   naming both positions; nothing changes then.
     // Inlined into the app's code, specialised for its types: compiled for any item type, the
     // edit spent most of its instructions looking types up (append-one-100k, update-one-100k and
     // delete-one-100k in `Benchmarks/instructions.sh`).
     @inlinable
+    public func apply(
+        _ edit: InPlaceEdit<SectionID, Item>, animatingDifferences: Bool = true, completion: (@MainActor (ApplyResult) -> Void)? = nil
+    ) throws {
+        try applyInPlace(edit, animated: animatingDifferences, completion: completion)
+    }
+
+    /// Shows `edit` in one batch of known updates, or through a diff while another update runs.
+    @inlinable
     func applyInPlace(_ edit: InPlaceEdit<SectionID, Item>, animated: Bool, completion: (@MainActor (ApplyResult) -> Void)?) throws {
+        let changesRows = !edit.deletions.isEmpty || !edit.appends.isEmpty
         // While an update runs, or when an outline's rows come or go (which cells must show a
         // new outline state is decided against the trees), the edit goes through the diff.
-        if running || (!sectionTrees.isEmpty && (!edit.deletions.isEmpty || !edit.appends.isEmpty)) {
+        if running || (changesRows && jobFollower?.hasOutlines == true) {
             var next = latestSnapshot
             try edit.perform(on: &next)
             apply(next, animatingDifferences: animated, completion: completion)
@@ -76,29 +49,24 @@ extension ListDriver {
         // Validated above: the edit cannot throw on this snapshot, and leaves it unchanged if it did.
         func commit() {
             try? edit.perform(on: &_snapshot, validated: true)
-            if !edit.deletions.isEmpty || !edit.appends.isEmpty { settleSectionTrees(matching: _snapshot) }
+            if changesRows { jobFollower?.shownAtOnce(_snapshot) }
         }
         guard !update.isEmpty || cellUpdates else {
             commit()
             done(.unchanged)
             return
         }
-        // Shown without a batch, as `apply` would show it.
-        func reload(because reason: ApplyResult.ReloadReason) {
+        switch gate(update, changes: update.operationCount, before, after) {
+        case .reload(let reason):
             commit()
-            if case .fallback(let problem) = reason { report(problem) }
-            view?.reloadData()
+            reloadView(because: reason)
             done(.reloaded(reason))
-        }
-        guard let view, view.canAnimateUpdates else { return reload(because: .notShowing) }
-        if let reloadThreshold, update.operationCount > reloadThreshold {
-            return reload(because: .overThreshold(changes: update.operationCount))
-        }
-        if let problem = checkInPlace(update, before: before, after: after, in: view) { return reload(because: .fallback(problem)) }
-        running = true
-        inFlightCallbacks = completion.map { [$0] } ?? []
-        view.performBatchUpdates(update, animated: animated, updateData: commit) {
-            self.finishInPlace(animated: animated)
+        case .batch(let view):
+            running = true
+            inFlightCallbacks = completion.map { [$0] } ?? []
+            view.performBatchUpdates(update, animated: animated, updateData: commit) {
+                self.finishInPlace(animated: animated)
+            }
         }
     }
 
@@ -107,18 +75,6 @@ extension ListDriver {
     func finishInPlace(animated: Bool) {
         finish(.batchUpdates(animated: animated))
         drain()
-    }
-
-    /// ``check(_:before:after:in:)`` for a batch built by ``InPlaceEdit``, in time proportional to
-    /// the edit and the sections: the view's counts must be `before`, and a batch of deletes and
-    /// inserts, or of reloads and reconfigures alone, with its paths sorted or distinct, in range,
-    /// and the counts `after` adding up, keeps UIKit's rules. Any other batch gets the full check,
-    /// which also words what is wrong.
-    @usableFromInline
-    func checkInPlace(_ update: BatchUpdate, before: [Int], after: [Int], in view: any ListViewUpdating) -> ListDiagnostic? {
-        let shown = view.displayedItemCounts()
-        guard shown == before else { return ListDiagnostic(.viewOutOfSync(viewCounts: shown, snapshotCounts: before)) }
-        return update._keepsRulesInPlace(before: before, after: after) ? nil : check(update, before: before, after: after, in: view)
     }
 }
 
@@ -167,10 +123,10 @@ extension BatchUpdate {
     }
 }
 
-/// An edit whose batch update is known without a diff: deletions and appends (one batch: deletes
-/// use the old positions, inserts the new ones), or content updates alone.
-@usableFromInline
-struct InPlaceEdit<SectionID: Hashable & Sendable, Item: Identifiable> where Item.ID: Sendable {
+/// An edit by identifier that a ``ListDriver`` shows without a diff, its batch update known from the
+/// edit itself: ``update(_:)``, ``append(_:toSection:)`` or ``delete(_:)``. See
+/// ``ListDriver/apply(_:animatingDifferences:completion:)-(InPlaceEdit<SectionID,Item>,_,_)``.
+public struct InPlaceEdit<SectionID: Hashable & Sendable, Item: Identifiable> where Item.ID: Sendable {
     @usableFromInline typealias Failure = SnapshotError<SectionID, Item.ID>
 
     @usableFromInline var deletions: [Item.ID] = []
@@ -235,17 +191,30 @@ struct InPlaceEdit<SectionID: Hashable & Sendable, Item: Identifiable> where Ite
     }
 }
 
-// In an extension, so that the memberwise initialiser stays.
 extension InPlaceEdit {
+    /// Replaces items, matched by identifier, and updates the cells of those whose content
+    /// changed: a reconfigure or a reload, as the driver's `updateKind` and `canReconfigure`
+    /// decide. An item named more than once takes its last value, in one update of its cell.
     @inlinable
-    init(updates: [Item]) { self.updates = updates }
+    public static func update(_ items: [Item]) -> Self { Self(updates: items, deletions: [], appends: [], section: nil) }
+
+    /// Appends items to the end of the section `section` (the last section when `nil`), as inserts.
+    @inlinable
+    public static func append(_ items: [Item], toSection section: SectionID? = nil) -> Self {
+        Self(updates: [], deletions: [], appends: items, section: section)
+    }
+
+    /// Deletes the items with these identifiers.
+    @inlinable
+    public static func delete(_ identifiers: [Item.ID]) -> Self { Self(updates: [], deletions: identifiers, appends: [], section: nil) }
 
     @inlinable
-    init(appends: [Item], section: SectionID?) {
+    init(updates: [Item], deletions: [Item.ID], appends: [Item], section: SectionID?) {
+        self.updates = updates
+        self.deletions = deletions
         self.appends = appends
         self.section = section
     }
-
-    @inlinable
-    init(deletions: [Item.ID]) { self.deletions = deletions }
 }
+
+extension InPlaceEdit: Sendable where Item: Sendable {}

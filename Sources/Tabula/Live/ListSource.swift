@@ -2,9 +2,12 @@
 /// (``DataProvider``) for lists that change.
 ///
 /// A view controller shows any source through its adapter (``ListAdapter/show(_:)-(ListSource<Self.SectionID,Self.Item>)``) and never
-/// names the source's type: a database list in the app (`DatabaseList`, `DatabaseQueryList`), a
-/// fake in a test. A plain ``DataProvider`` (an ``ArrayDataProvider``) is shown the same way.
-/// Showing a new source stops the previous one.
+/// names the source's type: a database list in the app (`DatabaseList`, `DatabaseQueryList`), an
+/// async sequence (``AsyncSnapshots``), a fake in a test. A plain ``DataProvider`` (an
+/// ``ArrayDataProvider``) is shown the same way. Showing a new source stops the previous one.
+///
+/// A source holds the driver it is given and calls it, as any client of the driver does. To
+/// show one through a driver of your own, call ``start(driving:)`` yourself.
 ///
 /// ```swift
 /// try await adapter.show(ArrayDataProvider(Countries.all, header: "Countries"))  // prototype
@@ -40,32 +43,6 @@ extension DataProvider where Item: Identifiable, Item.ID: Sendable {
     }
 }
 
-extension ListDriver {
-    /// Shows `source`, after stopping the source shown before (kept until then).
-    ///
-    /// - Throws: what `source.start(driving:)` throws; the previous source is stopped either way.
-    public func show(_ source: some ListSource<SectionID, Item>) async throws {
-        currentSourceStop?()
-        currentSourceStop = { source.stop() }
-        try await source.start(driving: self)
-    }
-
-    /// Shows the contents of `provider` (any ``DataProvider``: an ``ArrayDataProvider``, a
-    /// ``Snapshot``), after stopping the source shown before.
-    ///
-    /// - Throws: ``SnapshotError`` naming an identifier that two of the provider's items share;
-    ///   nothing changes on screen then.
-    public func show(_ provider: some DataProvider<Item>) async throws where SectionID == Int {
-        await showStatic(try provider.snapshot())
-    }
-
-    func showStatic(_ snapshot: Snapshot<SectionID, Item>) async {
-        currentSourceStop?()
-        currentSourceStop = nil
-        await apply(snapshot)
-    }
-}
-
 extension ListAdapter {
     /// Shows `source` in this adapter's view, after stopping the source shown before: swap an array
     /// for a database without touching the view code.
@@ -75,7 +52,9 @@ extension ListAdapter {
     ///
     /// - Throws: what the source's `start(driving:)` throws.
     public func show(_ source: some ListSource<SectionID, Item>) async throws {
-        try await driver.show(source)
+        driver.stopCurrentSource?()
+        driver.stopCurrentSource = { source.stop() }
+        try await source.start(driving: driver)
     }
 
     /// Shows the contents of `provider`, a ``DataProvider`` whose sections are identified by their
@@ -86,6 +65,8 @@ extension ListAdapter {
     public func show(_ provider: some DataProvider<Item>) async throws where SectionID == Int {
         let snapshot = try provider.snapshot()
         try cells.validate(snapshot)
-        await driver.showStatic(snapshot)
+        driver.stopCurrentSource?()
+        driver.stopCurrentSource = nil
+        await driver.apply(snapshot)
     }
 }

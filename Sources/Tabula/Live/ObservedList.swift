@@ -4,7 +4,8 @@
     /// A list that follows `@Observable` models: the list is a function of the models, and Tabula
     /// evaluates it again when, and only when, something it read changes.
     ///
-    /// Start one with ``ListAdapter/follow(_:animatingDifferences:_:)`` (or ``ListDriver/follow(animatingDifferences:_:)``):
+    /// Start one with ``ListAdapter/follow(_:animatingDifferences:_:)``, or, for a driver of your
+    /// own, with ``init(driving:animatingDifferences:_:)``:
     ///
     /// ```swift
     /// @Observable final class Inbox { var messages: [Message] = []; var showsArchived = false }
@@ -22,8 +23,9 @@
     ///   wins, through the same ``ListDriver`` as every snapshot (large diffs run off the main actor).
     /// - Safe: a closure that throws is reported as a ``ListDiagnostic`` and the last good list
     ///   stays; what it read before throwing is still followed.
-    /// - No cycles: the driver keeps the observation, and the observation refers to the driver
-    ///   weakly; it ends with the adapter, with ``stop()``, or when the adapter shows another source.
+    /// - No cycles: the observation refers to the driver weakly; one started through an adapter
+    ///   is kept by it and ends with the adapter, with ``stop()``, or when the adapter shows
+    ///   another source. Keep one you start yourself, and stop it when you are done.
     ///   The model is held strongly (a model does not hold its views); pass it as the closure's
     ///   argument rather than capturing `self`.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -63,6 +65,22 @@
         /// Stops following the models; what is on screen stays.
         public func stop() { isStopped = true }
 
+        /// Applies the snapshot `makeSnapshot` builds through `driver`, now and whenever what it
+        /// read changes. A closure that throws is reported to the driver as a ``ListDiagnostic``.
+        ///
+        /// ```swift
+        /// let observation = ListObservation(driving: driver) { try Snapshot(items: inbox.messages) }
+        /// ```
+        public convenience init<SectionID, Item>(
+            driving driver: ListDriver<SectionID, Item>, animatingDifferences: Bool = true,
+            _ makeSnapshot: @escaping @MainActor () throws -> Snapshot<SectionID, Item>
+        ) {
+            self.init(tracking: makeSnapshot, report: { [weak driver] in driver?.report($0) }) { [weak driver] snapshot in
+                driver?.apply(snapshot, animatingDifferences: animatingDifferences, completion: nil)
+            }
+            evaluate()
+        }
+
         /// Evaluates now, and again after the turn in which anything it read changes.
         func evaluate() {
             scheduled = false
@@ -86,25 +104,6 @@
         }
     }
 
-    extension ListDriver {
-        /// Applies the snapshot `makeSnapshot` builds, now and whenever what it read changes; see
-        /// ``ListObservation``. Showing another source stops it.
-        ///
-        /// - Returns: the observation, which the driver keeps (discard it or keep it to call
-        ///   ``ListObservation/stop()``).
-        @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-        @discardableResult
-        public func follow(animatingDifferences: Bool = true, _ makeSnapshot: @escaping @MainActor () throws -> Snapshot<SectionID, Item>) -> ListObservation {
-            let observation = ListObservation(tracking: makeSnapshot, report: { [weak self] in self?.report($0) }) { [weak self] snapshot in
-                self?.apply(snapshot, animatingDifferences: animatingDifferences, completion: nil)
-            }
-            currentSourceStop?()
-            currentSourceStop = { observation.stop() }
-            observation.evaluate()
-            return observation
-        }
-    }
-
     extension ListAdapter {
         /// Shows the snapshot `makeSnapshot` builds from `model`, and follows the `@Observable`
         /// models it reads: every change is animated, with no snapshot code in the screen. See
@@ -117,7 +116,7 @@
         public func follow<Model: AnyObject>(
             _ model: Model, animatingDifferences: Bool = true, _ makeSnapshot: @escaping @MainActor (Model) throws -> Snapshot<SectionID, Item>
         ) -> ListObservation {
-            driver.follow(animatingDifferences: animatingDifferences) { try makeSnapshot(model) }
+            follow(animatingDifferences: animatingDifferences) { try makeSnapshot(model) }
         }
 
         /// Shows the snapshot `makeSnapshot` builds, and follows the `@Observable` models it reads.
@@ -125,7 +124,10 @@
         @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
         @discardableResult
         public func follow(animatingDifferences: Bool = true, _ makeSnapshot: @escaping @MainActor () throws -> Snapshot<SectionID, Item>) -> ListObservation {
-            driver.follow(animatingDifferences: animatingDifferences, makeSnapshot)
+            driver.stopCurrentSource?()
+            let observation = ListObservation(driving: driver, animatingDifferences: animatingDifferences, makeSnapshot)
+            driver.stopCurrentSource = { observation.stop() }
+            return observation
         }
     }
 

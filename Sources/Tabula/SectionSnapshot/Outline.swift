@@ -66,7 +66,7 @@ public struct Outline<ID: Hashable & Sendable, Value> {
     ///
     /// ```swift
     /// let tree = try outline.sectionSnapshot { Identified($0.value) }
-    /// try await driver.apply(tree, to: "outline")
+    /// try await driver.sectionSnapshots.apply(tree, to: "outline")
     /// ```
     ///
     /// - Throws: ``SectionSnapshotError/duplicateItem(_:)`` when two items share an identifier.

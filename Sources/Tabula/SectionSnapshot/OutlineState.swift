@@ -3,7 +3,8 @@
 ///
 /// Tabula's UIKit list cell, the headless view's collection cells and the terminal draw it
 /// themselves. A configurator of any other cell (a table's, or a cell class of yours) asks the
-/// list's driver (``ListDriver/outlineState(of:)``), so the items need not carry their depth:
+/// adapter (`adapter.outlineState(of:)`, ``SectionSnapshots/outlineState(of:)``), so the items
+/// need not carry their depth:
 ///
 /// ```swift
 /// let state = OutlineState(level: 1, isExpanded: false)

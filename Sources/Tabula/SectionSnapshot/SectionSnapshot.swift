@@ -4,7 +4,7 @@
 /// A section snapshot holds every item of the tree and which items are expanded. The list shows its
 /// ``visibleItems``: the roots, and the children of every expanded item whose ancestors are all
 /// expanded, depth first. Apply it to one section of a list with
-/// ``ListDriver/apply(_:to:animatingDifferences:completion:)``; the other sections are left as they
+/// ``SectionSnapshots/apply(_:to:animatingDifferences:completion:)``; the other sections are left as they
 /// are, and expanding or collapsing animates as inserts and deletes of the children.
 ///
 /// ```swift

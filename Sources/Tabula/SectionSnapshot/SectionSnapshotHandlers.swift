@@ -1,7 +1,7 @@
 /// What the app says about expanding and collapsing, as a diffable data source's section snapshot
-/// handlers: ``ListDriver/expand(_:animatingDifferences:completion:)``,
-/// ``ListDriver/collapse(_:animatingDifferences:completion:)`` and
-/// ``ListDriver/toggleExpansion(_:animatingDifferences:completion:)`` (what a tap on a disclosure
+/// handlers: ``SectionSnapshots/expand(_:animatingDifferences:completion:)``,
+/// ``SectionSnapshots/collapse(_:animatingDifferences:completion:)`` and
+/// ``SectionSnapshots/toggleExpansion(_:animatingDifferences:completion:)`` (what a tap on a disclosure
 /// control calls) ask them first.
 ///
 /// ```swift
@@ -10,7 +10,7 @@
 /// handlers.willExpand = { folder in print("opening \(folder.value)") }
 /// ```
 ///
-/// Applying a section snapshot with ``ListDriver/apply(_:to:animatingDifferences:completion:)``
+/// Applying a section snapshot with ``SectionSnapshots/apply(_:to:animatingDifferences:completion:)``
 /// consults none of them: the app decided that itself.
 public struct SectionSnapshotHandlers<Item: Identifiable> where Item.ID: Sendable {
     /// Whether the item may expand; `nil` allows every item.
