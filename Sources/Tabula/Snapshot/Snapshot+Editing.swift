@@ -135,9 +135,25 @@ extension Snapshot {
 
     /// Removes the rows `rows` (ascending, in range) of the section at `index`, compacting the
     /// section in place from the first of them: the rows before it do not move.
+    ///
+    /// A few rows removed ahead of many: the index notes the rows after them as moved
+    /// (`_indexNotingRemoval`) rather than rewriting each one's entry (delete-one-100k in
+    /// `instructions.sh` guards it). Otherwise every entry behind the first removed row moves.
     @inlinable
     mutating func _removeRows(_ rows: [Int], inSection index: Int) {
         guard let first = rows.first else { return }
+        let count = _sections[index].items.count
+        if rows.count <= 16, count &- first &- rows.count >= 64, let noted = _indexNotingRemovalSettlingIfFull(of: rows, inSection: index) {
+            _index = noted
+            var items = _sections[index].items
+            _sections[index].items = []  // keep `items` uniquely referenced while it is edited
+            for row in rows.reversed() {
+                if !_updateMarks.isEmpty { _updateMarks[items[row].id] = nil }
+                items.remove(at: row)
+            }
+            _sections[index].items = items
+            return
+        }
         let token = _tokens[index]
         var items = _sections[index].items
         _sections[index].items = []  // keep `items` uniquely referenced while it is edited
@@ -161,6 +177,16 @@ extension Snapshot {
         }
         items.removeSubrange(write...)
         _sections[index].items = items
+    }
+
+    /// `_indexNotingRemoval(of:inSection:)`, writing the pending notes out first when they are
+    /// full, so that a run of deletes pays for a pass over the buckets once in a few hundred.
+    @inlinable
+    mutating func _indexNotingRemovalSettlingIfFull(of rows: [Int], inSection index: Int) -> _LocationTable? {
+        if let noted = _indexNotingRemoval(of: rows, inSection: index) { return noted }
+        guard _index.pending != nil else { return nil }
+        _index.settle()
+        return _indexNotingRemoval(of: rows, inSection: index)
     }
 
     /// Removes `rows` (section index → ascending rows) from their sections, then the sections at
