@@ -100,7 +100,7 @@ extension Snapshot {
         return _sameStorage(basis, source._sections)
     }
 
-    /// Replaces the (empty) contents with `sections`, as `_buildRejectingDuplicates` does, reusing
+    /// Replaces the (empty) contents with `sections`, as `_build(_:policy:)` does, reusing
     /// `previous`'s index for the items that follow its order. `equalPrefixes`, when given, holds
     /// for each section the number of leading items that equal `previous`'s at the same position
     /// (`==` and identifiers; 0 when the sections differ): a build whose every item is equal
@@ -117,17 +117,26 @@ extension Snapshot {
     ) throws where Comparison.Item == Item {
         let oldSections = previous._sections
         let oldCount = oldSections.count, newCount = sections.count
-        guard oldCount > 0, previous._index.count > 0, newCount > 0 else { return try _buildRejectingDuplicates(sections) }
+        guard oldCount > 0, previous._index.count > 0, newCount > 0 else {
+            try _build(sections, policy: .reject)
+            return
+        }
 
         // A repeated section: the full build reports it.
-        guard let homes = _SectionHomes(sections, previous: previous) else { return try _buildRejectingDuplicates(sections) }
+        guard let homes = _SectionHomes(sections, previous: previous) else {
+            try _build(sections, policy: .reject)
+            return
+        }
         var walk = _RunWalk(sections, previous: previous, positional: homes.positional, equalPrefixes: equalPrefixes)
         // Content is compared for the diff's record alone, which needs the sections in place.
         let walked =
             homes.positional
             ? walk.walk(sections, previous: previous, homes: homes, equalPrefixes: equalPrefixes, comparing: Comparison.self)
             : walk.walk(sections, previous: previous, homes: homes, equalPrefixes: equalPrefixes, comparing: _IdentifiersOnly<Item>.self)
-        guard walked else { return try _buildRejectingDuplicates(sections) }
+        guard walked else {
+            try _build(sections, policy: .reject)
+            return
+        }
         // Titles take part in the diff, so a build that records equal content compares them too.
         if walk.sameItems {
             for t in 0..<newCount where sections[t].header != oldSections[t].header || sections[t].footer != oldSections[t].footer {
@@ -166,7 +175,8 @@ extension Snapshot {
         var table = previous._index
         table.settle()
         guard var index = Self._carriedIndex(from: previous, table: table, homes: homes, walk: walk) else {
-            return try _buildRejectingDuplicates(sections)
+            try _build(sections, policy: .reject)
+            return
         }
         if homes.positional {
             _tokens = previous._tokens
@@ -188,7 +198,8 @@ extension Snapshot {
             }
             if existing != nil {
                 self = Snapshot()
-                return try _buildRejectingDuplicates(sections)
+                try _build(sections, policy: .reject)
+                return
             }
         }
         _sections = sections
