@@ -45,8 +45,8 @@ extension Snapshot {
     /// - `UUID`: the 128-bit product of its two halves, each mixed with a per-process seed,
     ///   folded to 64 bits (a multiply-and-fold, as wyhash finishes).
     ///
-    /// Either is a few instructions where SipHash, called through `Hasher`, costs tens of
-    /// nanoseconds. `UUID`'s `==` compares its 16 bytes, so hashing the bytes is consistent with
+    /// Either is a few arithmetic operations where SipHash, called through `Hasher`, runs rounds
+    /// of mixing. `UUID`'s `==` compares its 16 bytes, so hashing the bytes is consistent with
     /// it. SipHash resists identifiers chosen to collide; these mixers resist them only as long as
     /// the seeds stay unknown. What collisions can cost is time, never a wrong answer: every
     /// candidate is confirmed by comparing identifiers.
