@@ -232,6 +232,8 @@ func runInstructionScenario(_ name: String) -> Bool {
     case "onechange-100k-uuid": buildDiff(oneChange(count: 100_000))
     case "churn10-100k-uuid": buildDiff(churn10(count: 100_000))
     case "churn10-100k-uuid-full": buildDiff(churn10(count: 100_000), full: true)
+    // An app that builds each snapshot with plain `Snapshot(_:)`, not against the one on screen.
+    case "nochange-plain-100k-uuid": buildDiff(noChange(count: 100_000), full: true)
     case "compare-10k", "compare-100k":
         let list = items(name == "compare-10k" ? 10_000 : 100_000).map(\.id)
         let copy = list.map { $0 }

@@ -45,8 +45,8 @@ extension Snapshot {
     /// - `UUID`: the 128-bit product of its two halves, each mixed with a per-process seed,
     ///   folded to 64 bits (a multiply-and-fold, as wyhash finishes).
     ///
-    /// Either is a few instructions where SipHash, called through `Hasher`, costs tens of
-    /// nanoseconds. `UUID`'s `==` compares its 16 bytes, so hashing the bytes is consistent with
+    /// Either is a few arithmetic operations where SipHash, called through `Hasher`, runs rounds
+    /// of mixing. `UUID`'s `==` compares its 16 bytes, so hashing the bytes is consistent with
     /// it. SipHash resists identifiers chosen to collide; these mixers resist them only as long as
     /// the seeds stay unknown. What collisions can cost is time, never a wrong answer: every
     /// candidate is confirmed by comparing identifiers.
@@ -221,6 +221,64 @@ extension Snapshot {
         } else {
             for row in rows.reversed() { move(row) }
         }
+    }
+
+    /// The index once `rows` (ascending, in range, a few) are removed from the section at
+    /// `index`, before `_sections` changes: the rows that stay are noted as pending runs
+    /// (`_PendingRows`), composed with those already pending, and the removed rows' entries are
+    /// left dead; no bucket is written. `nil` when the notes would pass the limits a build against
+    /// an earlier snapshot keeps them to (`_pendingIndex`): the caller then rewrites the entries.
+    ///
+    /// - Complexity: O(*s* + *p*) for *s* section tokens and *p* runs and entries pending.
+    @inlinable
+    func _indexNotingRemoval(of rows: [Int], inSection index: Int) -> _LocationTable? {
+        let tokenCount = _tokenIndex.count, token = Int(_tokens[index])
+        let sections = _sections, tokenIndex = _tokenIndex
+        var runStart = [Int32](repeating: 0, count: tokenCount &+ 1)
+        var runs = [_RowRun]()
+        runs.reserveCapacity(sections.count &+ rows.count &+ 1)
+        var total = 0
+        for t in 0..<tokenCount {
+            runStart[t] = Int32(truncatingIfNeeded: runs.count)
+            let s = Int(tokenIndex[t])
+            guard s >= 0 else { continue }
+            let rowCount = sections[s].items.count
+            if t != token {
+                if rowCount > 0 { runs.append(_RowRun(from: 0, count: Int32(truncatingIfNeeded: rowCount), to: 0)) }
+                total &+= rowCount
+                continue
+            }
+            // The rows between removed ones keep their order, each run closer to the start.
+            var from = 0, to = 0
+            for row in rows {
+                if row > from {
+                    runs.append(_RowRun(
+                        from: Int32(truncatingIfNeeded: from), count: Int32(truncatingIfNeeded: row &- from), to: Int32(truncatingIfNeeded: to)))
+                    to &+= row &- from
+                }
+                from = row &+ 1
+            }
+            if rowCount > from {
+                runs.append(_RowRun(
+                    from: Int32(truncatingIfNeeded: from), count: Int32(truncatingIfNeeded: rowCount &- from), to: Int32(truncatingIfNeeded: to)))
+            }
+            total &+= rowCount &- rows.count
+        }
+        runStart[tokenCount] = Int32(truncatingIfNeeded: runs.count)
+        var table = _LocationTable.carrying(_index, runStart: runStart, runs: runs) { t in
+            let s = Int(tokenIndex[Int(t)])
+            return s < 0 ? 0 : Int32(truncatingIfNeeded: sections[s].items.count)
+        }
+        guard var pending = table.pending else { return nil }
+        let live = pending.liveBaseCount
+        guard pending.runs.count <= 2 &* tokenCount &+ Swift.max(64, total / 256),
+            pending.added.count <= Swift.max(64, total / 64),
+            pending.baseCount &- live <= Swift.max(16, total / 8)
+        else { return nil }
+        pending.reindexAdded(capacity: pending.added.count)
+        table.pending = pending
+        table.countPending(live: live)
+        return table
     }
 
     /// The bytes the item index takes (for the benchmarks).

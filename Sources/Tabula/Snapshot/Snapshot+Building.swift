@@ -8,8 +8,7 @@ extension Snapshot {
     @inlinable
     public init(_ sections: [SectionType]) throws {
         self.init()
-        var ignored = DuplicateReport<SectionID, Item.ID>()
-        try _build(sections, keep: nil, report: &ignored)
+        try _build(sections, policy: .reject)
     }
 
     /// Creates a snapshot declaratively, like SwiftUI's `List`.
@@ -47,9 +46,8 @@ extension Snapshot {
     /// - Complexity: O(*n*) for *n* items: each identifier is hashed once.
     public init(uncheckedUniqueSections sections: [SectionType]) {
         self.init()
-        var ignored = DuplicateReport<SectionID, Item.ID>()
         do {
-            try _build(sections, keep: nil, report: &ignored)
+            try _build(sections, policy: .reject)
         } catch {
             // `fatalError`, not `preconditionFailure`: an -O build drops the latter's message, and
             // the message (which identifier, where) is what this trap promises.
@@ -75,20 +73,32 @@ extension Snapshot {
         in sections: [SectionType], keeping policy: DuplicatePolicy
     ) throws -> (snapshot: Snapshot, report: DuplicateReport<SectionID, Item.ID>) {
         var snapshot = Snapshot()
-        var report = DuplicateReport<SectionID, Item.ID>()
-        switch policy.kind {
-        case .reject: try snapshot._build(sections, keep: nil, report: &report)
-        case .keepFirst: try snapshot._build(sections, keep: .keepFirst, report: &report)
-        case .keepLast: try snapshot._build(sections, keep: .keepLast, report: &report)
-        }
+        let report = try snapshot._build(sections, policy: policy.kind)
         return (snapshot, report)
     }
 
-    /// Replaces the (empty) contents with `sections`, which must not repeat an identifier: what
-    /// every snapshot built without a ``DuplicatePolicy`` pays, one hash and one probe an item.
-    /// On a throw, `self` is left empty.
+    /// Replaces the (empty) contents with `sections`, indexing every item; a repeated identifier
+    /// is handled as `policy` says, and the report names each occurrence dropped (none with
+    /// ``DuplicatePolicy/reject``, which throws at the first repeat instead). On a throw, `self`
+    /// is left empty. The one full build: every initialiser, and a build against an earlier
+    /// snapshot that cannot reuse it, comes here.
+    ///
+    /// Inlinable so that hashing is specialised for the client's identifier type.
     @inlinable
-    mutating func _buildRejectingDuplicates(_ sections: [SectionType]) throws {
+    @discardableResult
+    mutating func _build(_ sections: [SectionType], policy: DuplicatePolicy.Kind) throws -> DuplicateReport<SectionID, Item.ID> {
+        var report = DuplicateReport<SectionID, Item.ID>()
+        switch policy {
+        case .reject: try _indexRejectingDuplicates(sections)
+        case .keepFirst, .keepLast: try _indexResolvingDuplicates(sections, keep: policy, report: &report)
+        }
+        return report
+    }
+
+    /// `_build` with ``DuplicatePolicy/reject``, what every snapshot built without a policy pays:
+    /// one hash and one probe an item, the items of a section inserted in one loop.
+    @inlinable
+    mutating func _indexRejectingDuplicates(_ sections: [SectionType]) throws {
         var index = Self._emptyIndex(for: sections)
         var sectionTokens = [SectionID: Int32](minimumCapacity: sections.count)
         // A table too large for the cache is filled region by region (see `_indexInCacheOrder`).
@@ -105,7 +115,7 @@ extension Snapshot {
             index = Self._emptyIndex(for: sections)
             sectionTokens.removeAll(keepingCapacity: true)
         }
-        // Recorded and thrown after the loop, as in `_build`.
+        // Recorded and thrown after the loop, as in `_indexResolvingDuplicates`.
         var failure: Failure? = nil
         let seeds = _HashSeeds.current
         scan: for s in sections.indices {
@@ -204,15 +214,12 @@ extension Snapshot {
         _index = index
     }
 
-    /// Replaces the (empty) contents with `sections`, resolving repeated identifiers as `keep`
-    /// says. On a throw, `self` is left empty.
-    ///
-    /// Inlinable so that hashing is specialised for the client's identifier type.
+    /// `_build` with ``DuplicatePolicy/keepFirst`` or ``DuplicatePolicy/keepLast`` (`keep`): one
+    /// item at a time, since a repeat drops an item and the rows after it move up.
     @inlinable
-    mutating func _build(
-        _ input: [SectionType], keep: DuplicatePolicy.Kind?, report: inout DuplicateReport<SectionID, Item.ID>
+    mutating func _indexResolvingDuplicates(
+        _ input: [SectionType], keep: DuplicatePolicy.Kind, report: inout DuplicateReport<SectionID, Item.ID>
     ) throws {
-        if keep == nil { return try _buildRejectingDuplicates(input) }
         var sections = input
         var index = Self._emptyIndex(for: sections)
         var sectionTokens = [SectionID: Int32](minimumCapacity: sections.count)
