@@ -104,7 +104,7 @@
             }
             do {
                 try add(menu, to: nil)
-                try adapter.apply(outline, to: .main, animatingDifferences: false)
+                adapter.apply(outline, to: .main, animatingDifferences: false)
             } catch {
                 assertionFailure("\(error)")  // a title repeated in the menu: two items with one identifier
             }

@@ -63,7 +63,7 @@ public final class ShelfModel {
     /// Shows everything through `adapter`: the sections, then the folders' tree in its section.
     public func show<Adapter: ListAdapter>(in adapter: Adapter) async throws where Adapter.SectionID == ShelfSection, Adapter.Item == ShelfItem {
         await adapter.apply(try snapshot())
-        try adapter.apply(try folders(), to: .folders, animatingDifferences: false)
+        adapter.apply(try folders(), to: .folders, animatingDifferences: false)
         await adapter.driver.waitUntilIdle()
     }
 

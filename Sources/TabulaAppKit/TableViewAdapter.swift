@@ -27,7 +27,10 @@
         public private(set) weak var tableView: NSTableView?
         /// What the adapter is built on: driver, configurators, handlers, edit paths.
         public let core: ListAdapterCore<SectionID, Item, AppKitPlatform>
-        /// Your table view delegate: it receives every method the adapter does not implement. Held
+        /// Your table view delegate: it receives every method the adapter does not implement. An
+        /// object set as the table's delegate instead (`tableView.delegate = self`, or an outlet
+        /// connected in Interface Builder) is noticed at the next apply or cell, reported as a
+        /// `ListDiagnostic` naming the line, and becomes this delegate when none is set. Held
         /// weakly; whenever it is set, replaced or released, the table's data source and delegate
         /// are set again. An object released on the main thread (a view controller, a
         /// view) is forgotten at once; one released on another thread, on the main actor's next
@@ -352,6 +355,17 @@
             completion()
         }
 
+        package var connectedObjects: (dataSource: AnyObject?, delegate: AnyObject?)? {
+            tableView.map { ($0.dataSource, $0.delegate) }
+        }
+        package var viewName: String { "tableView" }
+
+        package func adoptDelegate(_ object: AnyObject) -> Bool {
+            guard let object = object as? any NSTableViewDelegate else { return false }
+            delegate = object
+            return true
+        }
+
         /// The table caches which methods its data source and delegate answer when they are set:
         /// set both again. The context menu follows ``contextMenu``.
         package func reconnect() {
@@ -400,6 +414,22 @@
         ) throws {
             try self.init(tableView: tableView, cells: cells, bundle: bundle, updateKind: cells.cheapestUpdate, differ: differ)
             driver._comparesWithEquality(updates: .reconfigure)  // the same classification, with `==` inline
+        }
+
+        /// Creates an adapter whose cells come from `cellProvider`: one `switch` over the item's
+        /// kinds, each case the configurator of its cell (registered the first time it is shown),
+        /// as a cell provider of Apple's diffable data sources.
+        ///
+        /// Never throws: each kind's cell is registered as it is first shown, and a conflict is then
+        /// reported as a `ListDiagnostic`.
+        @inlinable
+        public convenience init(
+            tableView: NSTableView, bundle: Bundle = .main, differ: ListDriver<SectionID, Item>.Differ = .specialised,
+            cellProvider: @escaping @Sendable (Item) -> CellConfigurator<Item>?
+        ) {
+            // Nothing is registered up front (each kind's cell is, as it is first shown, a conflict then
+            // reported as a diagnostic), so nothing throws.
+            try! self.init(tableView: tableView, cells: CellConfigurators(resolving: cellProvider), bundle: bundle, differ: differ)
         }
     }
 

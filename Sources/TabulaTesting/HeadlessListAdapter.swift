@@ -25,8 +25,20 @@ where Item.ID: Sendable {
     public let core: ListAdapterCore<SectionID, Item, HeadlessPlatform>
     /// Your delegate: selection, deselection, display, swipe actions and context menus reach it
     /// after (or, for actions, instead of) the typed handlers, as the UIKit adapters pass
-    /// `UITableViewDelegate` methods on. Held weakly.
-    public weak var delegate: (any HeadlessListDelegate)?
+    /// `UITableViewDelegate` methods on. Held weakly. When it is a ``HeadlessListDataSource``
+    /// too, it answers the data-source questions no Tabula declaration covers: titles of sections
+    /// the snapshot gives none, and editing while `canDelete` and `canMove` are not set.
+    ///
+    /// An object set as the view's delegate instead (`listView.delegate = self`) is noticed at
+    /// the adapter's next apply or cell request, reported as a `ListDiagnostic`, and made this
+    /// delegate when none is set.
+    public var delegate: (any HeadlessListDelegate)? {
+        get { core.forwarding.object as? any HeadlessListDelegate }
+        set { core.forwarding.set(newValue) }
+    }
+
+    /// The app's object, for the data-source questions no Tabula declaration covers.
+    private var fallback: (any HeadlessListDataSource)? { core.forwarding.object as? any HeadlessListDataSource }
 
     /// Creates an adapter, becomes `listView`'s data source and delegate, and registers every cell
     /// the configurators use.
@@ -119,11 +131,11 @@ extension HeadlessListAdapter: HeadlessListDataSource {
     }
 
     public func listView(_ listView: HeadlessListView, titleForHeaderInSection section: Int) -> String? {
-        driver.snapshot.section(at: section)?.header
+        core.title(.header, section: section) { fallback?.listView(listView, titleForHeaderInSection: section) }
     }
 
     public func listView(_ listView: HeadlessListView, titleForFooterInSection section: Int) -> String? {
-        driver.snapshot.section(at: section)?.footer
+        core.title(.footer, section: section) { fallback?.listView(listView, titleForFooterInSection: section) }
     }
 
     public func listView(_ listView: HeadlessListView, viewForSupplementaryElementOfKind kind: String, at section: Int) throws
@@ -135,14 +147,20 @@ extension HeadlessListAdapter: HeadlessListDataSource {
         return view
     }
 
-    public func listView(_ listView: HeadlessListView, canEditItemAt path: ItemPath) -> Bool { core.canDelete(at: path) }
+    public func listView(_ listView: HeadlessListView, canEditItemAt path: ItemPath) -> Bool {
+        core.canDelete(at: path) { fallback?.listView(listView, canEditItemAt: path) }
+    }
 
-    public func listView(_ listView: HeadlessListView, canMoveItemAt path: ItemPath) -> Bool { core.canMove(at: path) }
+    public func listView(_ listView: HeadlessListView, canMoveItemAt path: ItemPath) -> Bool {
+        core.canMove(at: path) { fallback?.listView(listView, canMoveItemAt: path) }
+    }
 
-    public func listView(_ listView: HeadlessListView, commitDeleteOfItemAt path: ItemPath) throws { try core.commitDelete(at: path) }
+    public func listView(_ listView: HeadlessListView, commitDeleteOfItemAt path: ItemPath) throws {
+        try core.commitDelete(at: path) { try fallback?.listView(listView, commitDeleteOfItemAt: path) }
+    }
 
     public func listView(_ listView: HeadlessListView, moveItemAt source: ItemPath, to destination: ItemPath) throws {
-        try core.moveItem(from: source, to: destination)
+        try core.moveItem(from: source, to: destination) { try fallback?.listView(listView, moveItemAt: source, to: destination) }
     }
 }
 
@@ -236,6 +254,14 @@ extension HeadlessListAdapter: ListViewGlue {
 
     package func handlersDidChange() { listView.prefetchDataSource = core.wantsPrefetching ? self : nil }
 
+    package var connectedObjects: (dataSource: AnyObject?, delegate: AnyObject?)? { (listView.dataSource, listView.delegate) }
+
+    package func adoptDelegate(_ object: AnyObject) -> Bool {
+        guard let object = object as? any HeadlessListDelegate else { return false }
+        delegate = object
+        return true
+    }
+
     package func visibleCell(at path: ItemPath) -> AnyObject? { listView.cellForItem(at: path) }
 
     /// Cells configured again in place, as an observed object changed: their rows are measured
@@ -289,5 +315,32 @@ extension HeadlessListAdapter where Item: Equatable {
     ) throws {
         try self.init(listView: listView, cells: cells, updateKind: cells.cheapestUpdate, differ: differ)
         driver._comparesWithEquality(updates: .reconfigure)  // the same classification, with `==` inline
+    }
+}
+
+extension HeadlessListAdapter where Item: Equatable {
+    /// Creates an adapter whose cells come from `cellProvider`, Apple's cell provider as a
+    /// configurator: one `switch` over the item's kinds, each case the cell it gets (see
+    /// `CellConfigurators.init(_:resolving:)`).
+    ///
+    /// ```swift
+    /// let adapter = HeadlessListAdapter<String, SettingsRow>(listView: list) { row in
+    ///     switch row {
+    ///     case .airplaneMode: .content { _ in CellContent(text: "Airplane Mode", accessory: .toggle(isOn: false)) }
+    ///     case .wifi: .content { _ in CellContent(text: "Wi-Fi", secondaryText: "Home") }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Never throws: each kind's cell is registered as it is first shown, and a conflict is then
+    /// reported as a `ListDiagnostic`.
+    @inlinable
+    public convenience init(
+        listView: HeadlessListView, differ: ListDriver<SectionID, Item>.Differ = .specialised,
+        cellProvider: @escaping @Sendable (Item) -> CellConfigurator<Item>?
+    ) {
+        // Nothing is registered up front (each kind's cell is, as it is first shown, a conflict then
+        // reported as a diagnostic), so nothing throws.
+        try! self.init(listView: listView, cells: CellConfigurators(resolving: cellProvider), differ: differ)
     }
 }

@@ -12,9 +12,14 @@
     /// The collection's delegate stays yours: set ``delegate`` and every `UICollectionViewDelegate`,
     /// `UICollectionViewDelegateFlowLayout`, `UIScrollViewDelegate` and data-source method the
     /// adapter does not implement (item sizes, insets, scrolling, index titles) reaches it;
-    /// selection and display go to the typed handlers and then to your delegate. The selection
-    /// stays as the collection manages it. Keep the adapter in a stored property: the collection
-    /// view holds it weakly.
+    /// selection and display go to the typed handlers and then to your delegate. The data-source
+    /// methods it implements ask your delegate where no Tabula declaration covers the section or
+    /// item: `canMoveItemAt` and a move while `canMove` is not set, a supplementary view no
+    /// configurator or title gives (declare them `@objc` in a controller that does not adopt
+    /// `UICollectionViewDataSource`). `collectionView.delegate = self`, kept from a screen written
+    /// for Apple's diffable data source, is noticed and reported as `TableViewAdapter` does. The
+    /// selection stays as the collection manages it. Keep the adapter in a stored property: the
+    /// collection view holds it weakly.
     @MainActor
     public final class CollectionViewAdapter<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: ForwardingAdapter, ListAdapter,
         UICollectionViewDataSource, UICollectionViewDataSourcePrefetching, UICollectionViewDelegate
@@ -176,15 +181,23 @@
             }
         }
 
-        /// Whether the item can be reordered: `canMove` for it.
+        /// Whether the item can be reordered: `canMove` for it; your ``delegate``'s answer while
+        /// it is not set.
         public func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
-            core.canMove(at: indexPath.itemPath)
+            core.canMove(at: indexPath.itemPath) { appObject?.collectionView?(collectionView, canMoveItemAt: indexPath) }
         }
 
-        /// Records an interactive move in the snapshot, so the driver and the view agree, and tells `onMove`.
+        /// Records an interactive move in the snapshot, so the driver and the view agree, and
+        /// tells `onMove`; then, while `canMove` is not set, your ``delegate``.
         public func collectionView(_ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
-            try? core.moveItem(from: sourceIndexPath.itemPath, to: destinationIndexPath.itemPath)  // a failure is reported by the core
+            try? core.moveItem(from: sourceIndexPath.itemPath, to: destinationIndexPath.itemPath) {  // a failure is reported by the core
+                appObject?.collectionView?(collectionView, moveItemAt: sourceIndexPath, to: destinationIndexPath)
+            }
         }
+
+        /// The app's object, asked by its Objective-C methods: a controller need not adopt
+        /// `UICollectionViewDataSource` to answer one of its methods.
+        private var appObject: AnyObject? { forwarding.object }
 
         /// Keeps a dragged item where it may land (an item of an outline section among its
         /// siblings, a plain item out of outlines), then asks your ``delegate``.
@@ -199,8 +212,9 @@
         }
 
         /// The supplementary view of `kind` for the section: its configurator's view, or else for
-        /// headers and footers a ``TabulaTitleView`` with the section's title. A kind the layout
-        /// asks for and nobody configured gets an empty title view and a diagnostic.
+        /// headers and footers a ``TabulaTitleView`` with the section's title, or else your
+        /// ``delegate``'s view. A kind the layout asks for and nobody configured gets an empty
+        /// title view and a diagnostic.
         public func collectionView(
             _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
         ) -> UICollectionReusableView {
@@ -209,13 +223,17 @@
                 configurator.configure(view, for: context)
                 return view
             }
+            let title = Self.title(ofKind: kind, in: driver.snapshot.sectionContext(at: indexPath.section))
+            if title == nil, let view = appObject?.collectionView?(collectionView, viewForSupplementaryElementOfKind: kind, at: indexPath) {
+                return view
+            }
             if !titleViewKinds.contains(kind) {
                 collectionView.register(TabulaTitleView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: Self.titleViewIdentifier)
                 titleViewKinds.insert(kind)
                 driver.report(ListDiagnostic(.configuration("no supplementary view is configured for kind '\(kind)', which the layout asks for")))
             }
             let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: Self.titleViewIdentifier, for: indexPath)
-            (view as? TabulaTitleView)?.label.text = Self.title(ofKind: kind, in: driver.snapshot.sectionContext(at: indexPath.section))
+            (view as? TabulaTitleView)?.label.text = title
             return view
         }
 
@@ -272,6 +290,13 @@
 
     extension CollectionViewAdapter: UIKitAdapterGlue {
         package var listView: UICollectionView? { collectionView }
+        package var viewName: String { "collectionView" }
+
+        package func adoptDelegate(_ object: AnyObject) -> Bool {
+            guard let object = object as? any UICollectionViewDelegate else { return false }
+            delegate = object
+            return true
+        }
         package var wantsPrefetching: Bool { core.wantsPrefetching }
         package func visibleCell(at path: ItemPath) -> AnyObject? { collectionView?.cellForItem(at: IndexPath(path)) }
 
@@ -350,6 +375,23 @@
         ) throws {
             try self.init(collectionView: collectionView, cells: cells, bundle: bundle, updateKind: cells.cheapestUpdate, differ: differ)
             driver._comparesWithEquality(updates: .reconfigure)  // the same classification, with `==` inline
+        }
+
+        /// Creates an adapter whose cells come from `cellProvider`, as Apple's
+        /// `UICollectionViewDiffableDataSource(collectionView:cellProvider:)`: one `switch` over
+        /// the item's kinds, each case the configurator of its cell (registered the first time it
+        /// is shown).
+        ///
+        /// Never throws: each kind's cell is registered as it is first shown, and a conflict is then
+        /// reported as a `ListDiagnostic`.
+        @inlinable
+        public convenience init(
+            collectionView: UICollectionView, bundle: Bundle = .main, differ: ListDriver<SectionID, Item>.Differ = .specialised,
+            cellProvider: @escaping @Sendable (Item) -> CellConfigurator<Item>?
+        ) {
+            // Nothing is registered up front (each kind's cell is, as it is first shown, a conflict then
+            // reported as a diagnostic), so nothing throws.
+            try! self.init(collectionView: collectionView, cells: CellConfigurators(resolving: cellProvider), bundle: bundle, differ: differ)
         }
     }
 #endif

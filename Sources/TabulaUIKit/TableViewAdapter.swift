@@ -23,7 +23,16 @@
     /// `UIScrollViewDelegate` and `UITableViewDataSource` method the adapter does not implement
     /// reaches it (row heights, header views, scrolling, section index titles). Of the ones it
     /// implements, selection, display, swipe actions and context menus go to the typed handlers
-    /// and, when a handler is not set or after it, to your delegate too. The selection stays as the
+    /// and, when a handler is not set or after it, to your delegate too; the data-source ones
+    /// (section titles, `canEditRowAt`, `canMoveRowAt`, committing a delete, a move) ask your
+    /// delegate where no Tabula declaration covers the section or row: a title the snapshot does
+    /// not give, editing while `canDelete` and `canMove` are not set. Declare those methods
+    /// `@objc` in a controller that does not adopt `UITableViewDataSource`.
+    ///
+    /// `tableView.delegate = self`, kept from a screen written for Apple's diffable data source,
+    /// would cut the adapter off: the adapter notices at its next apply or cell, reports a
+    /// `ListDiagnostic` naming the line, and, when you set no ``delegate``, makes that object its
+    /// delegate and takes the table's delegate back. The selection stays as the
     /// table manages it (set `deselectsAfterSelection` for rows that act when tapped). Keep the
     /// adapter in a stored property: the table holds it weakly.
     @MainActor
@@ -167,35 +176,51 @@
             core.cell(at: indexPath.itemPath, in: tableView, registrar: self) { tableView.dequeueReusableCell(withIdentifier: $0, for: indexPath) }
         }
 
-        /// The section's header title.
+        /// The section's header title, or else your ``delegate``'s.
         public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
-            driver.snapshot.section(at: section)?.header
+            core.title(.header, section: section) { appObject?.tableView?(tableView, titleForHeaderInSection: section) ?? nil }
         }
 
-        /// The section's footer title.
+        /// The section's footer title, or else your ``delegate``'s.
         public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
-            driver.snapshot.section(at: section)?.footer
+            core.title(.footer, section: section) { appObject?.tableView?(tableView, titleForFooterInSection: section) ?? nil }
         }
 
-        /// Whether the row can be edited: deleted (`canDelete`) or reordered (`canMove`).
-        public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { core.canEdit(at: indexPath.itemPath) }
+        /// Whether the row can be edited: deleted (`canDelete`) or reordered (`canMove`); your
+        /// ``delegate``'s answer while neither is set.
+        public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+            core.canEdit(at: indexPath.itemPath) { appObject?.tableView?(tableView, canEditRowAt: indexPath) }
+        }
 
-        /// Whether the row can be reordered: `canMove` for its item.
-        public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { core.canMove(at: indexPath.itemPath) }
+        /// Whether the row can be reordered: `canMove` for its item; your ``delegate``'s answer
+        /// while it is not set.
+        public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+            core.canMove(at: indexPath.itemPath) { appObject?.tableView?(tableView, canMoveRowAt: indexPath) }
+        }
 
         /// Deletes the item from the newest snapshot (keeping live updates that wait) and tells
-        /// `onDelete`; an item already gone is reported as a `ListDiagnostic`.
+        /// `onDelete`; an item already gone is reported as a `ListDiagnostic`. While neither
+        /// `canDelete` nor `canMove` is set, your ``delegate`` commits the edit instead.
         public func tableView(
             _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
         ) {
-            guard editingStyle == .delete else { return }
-            try? core.commitDelete(at: indexPath.itemPath)  // a failure is reported by the core
+            guard editingStyle == .delete || !core.declaresEditing else { return }
+            try? core.commitDelete(at: indexPath.itemPath) {  // a failure is reported by the core
+                appObject?.tableView?(tableView, commit: editingStyle, forRowAt: indexPath)
+            }
         }
 
-        /// Records an interactive move in the snapshot, so the driver and the table agree, and tells `onMove`.
+        /// Records an interactive move in the snapshot, so the driver and the table agree, and
+        /// tells `onMove`; then, while `canMove` is not set, your ``delegate``.
         public func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
-            try? core.moveItem(from: sourceIndexPath.itemPath, to: destinationIndexPath.itemPath)  // a failure is reported by the core
+            try? core.moveItem(from: sourceIndexPath.itemPath, to: destinationIndexPath.itemPath) {  // a failure is reported by the core
+                appObject?.tableView?(tableView, moveRowAt: sourceIndexPath, to: destinationIndexPath)
+            }
         }
+
+        /// The app's object, asked by its Objective-C methods: a controller need not adopt
+        /// `UITableViewDataSource` to answer one of its methods.
+        private var appObject: AnyObject? { forwarding.object }
 
         /// Keeps a dragged row where it may land (a row of an outline section among its siblings,
         /// a plain row out of outlines), then asks your ``delegate``.
@@ -259,13 +284,13 @@
         /// others (which may still be reordered).
         public func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle {
             if let style = delegate?.tableView?(tableView, editingStyleForRowAt: indexPath) { return style }
-            return core.canDelete(at: indexPath.itemPath) ? .delete : .none
+            return core.deletesWhileEditing(at: indexPath.itemPath) ? .delete : .none
         }
 
         /// Rows that cannot be deleted are not indented in editing mode (unless your ``delegate`` says).
         public func tableView(_ tableView: UITableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool {
             if let indent = delegate?.tableView?(tableView, shouldIndentWhileEditingRowAt: indexPath) { return indent }
-            return core.canDelete(at: indexPath.itemPath)
+            return core.deletesWhileEditing(at: indexPath.itemPath)
         }
 
         /// The swipe actions `trailingSwipeActions` builds for the item, or else your ``delegate``'s.
@@ -296,6 +321,13 @@
 
     extension TableViewAdapter: UIKitAdapterGlue {
         package var listView: UITableView? { tableView }
+        package var viewName: String { "tableView" }
+
+        package func adoptDelegate(_ object: AnyObject) -> Bool {
+            guard let object = object as? any UITableViewDelegate else { return false }
+            delegate = object
+            return true
+        }
         package var wantsPrefetching: Bool { core.wantsPrefetching }
         package func visibleCell(at path: ItemPath) -> AnyObject? { tableView?.cellForRow(at: IndexPath(path)) }
 
@@ -355,6 +387,31 @@
         ) throws {
             try self.init(tableView: tableView, cells: cells, bundle: bundle, updateKind: cells.cheapestUpdate, differ: differ)
             driver._comparesWithEquality(updates: .reconfigure)  // the same classification, with `==` inline
+        }
+
+        /// Creates an adapter whose cells come from `cellProvider`, as Apple's
+        /// `UITableViewDiffableDataSource(tableView:cellProvider:)`: one `switch` over the item's
+        /// kinds, each case the configurator of its cell (registered the first time it is shown).
+        ///
+        /// ```swift
+        /// adapter = TableViewAdapter(tableView: tableView) { [unowned self] row in
+        ///     switch row {
+        ///     case .airplaneMode: .cell(ToggleCell.self) { cell, _ in cell.delegate = self }
+        ///     case .wifi: .content { _ in CellContent(text: "Wi-Fi", accessory: .disclosureIndicator) }
+        ///     }
+        /// }
+        /// ```
+        ///
+        /// Never throws: each kind's cell is registered as it is first shown, and a conflict is then
+        /// reported as a `ListDiagnostic`.
+        @inlinable
+        public convenience init(
+            tableView: UITableView, bundle: Bundle = .main, differ: ListDriver<SectionID, Item>.Differ = .specialised,
+            cellProvider: @escaping @Sendable (Item) -> CellConfigurator<Item>?
+        ) {
+            // Nothing is registered up front (each kind's cell is, as it is first shown, a conflict then
+            // reported as a diagnostic), so nothing throws.
+            try! self.init(tableView: tableView, cells: CellConfigurators(resolving: cellProvider), bundle: bundle, differ: differ)
         }
     }
 #endif

@@ -70,6 +70,10 @@
 
         package func handlersDidChange() { listView?.prefetch(with: wantsPrefetching ? self : nil) }
 
+        package var connectedObjects: (dataSource: AnyObject?, delegate: AnyObject?)? { listView?.connectedObjects }
+
+        package func isViewsOwnController(_ object: AnyObject) -> Bool { listView?.isOwnView(of: object) ?? false }
+
         /// Cells configured again in place (an object they read changed): their sizes follow.
         package func resizeRows(at paths: [ItemPath]) { listView?.resizeItems(at: paths.map(IndexPath.init)) }
 

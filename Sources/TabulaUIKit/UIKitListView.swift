@@ -14,6 +14,11 @@
         func registerContentCell(forReuseIdentifier identifier: String)
         /// Sets the data source and delegate to `adapter` (`nil`: none).
         func connect(_ adapter: (any NSObjectProtocol)?)
+        /// The objects the view calls now as its data source and its delegate.
+        var connectedObjects: (dataSource: AnyObject?, delegate: AnyObject?) { get }
+        /// Whether `object` is the view's own controller (a `UITableViewController` of this
+        /// table), which is its data source and delegate by default.
+        func isOwnView(of object: AnyObject) -> Bool
         /// Sets the prefetching data source to `adapter` (`nil`: none).
         func prefetch(with adapter: (any NSObjectProtocol)?)
         /// The item count of every section, as the view shows them.
@@ -67,6 +72,8 @@
             dataSource = adapter as? any UITableViewDataSource
             delegate = adapter as? any UITableViewDelegate
         }
+        package var connectedObjects: (dataSource: AnyObject?, delegate: AnyObject?) { (dataSource, delegate) }
+        package func isOwnView(of object: AnyObject) -> Bool { (object as? UITableViewController)?.viewIfLoaded === self }
         package func prefetch(with adapter: (any NSObjectProtocol)?) { prefetchDataSource = adapter as? any UITableViewDataSourcePrefetching }
     }
 
@@ -107,6 +114,8 @@
             dataSource = adapter as? any UICollectionViewDataSource
             delegate = adapter as? any UICollectionViewDelegate
         }
+        package var connectedObjects: (dataSource: AnyObject?, delegate: AnyObject?) { (dataSource, delegate) }
+        package func isOwnView(of object: AnyObject) -> Bool { (object as? UICollectionViewController)?.viewIfLoaded === self }
         package func prefetch(with adapter: (any NSObjectProtocol)?) {
             prefetchDataSource = adapter as? any UICollectionViewDataSourcePrefetching
         }

@@ -188,6 +188,17 @@ extension ListAdapter {
         driver.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
     }
 
+    /// Shows `snapshot` without waiting, with Apple's `apply(_:animatingDifferences:completion:)`
+    /// call: `completion` runs once it is on screen (or replaced by a newer one).
+    ///
+    /// ```swift
+    /// adapter.apply(snapshot, animatingDifferences: false) { print("on screen") }
+    /// ```
+    @inlinable
+    public func apply(_ snapshot: Snapshot<SectionID, Item>, animatingDifferences: Bool = true, completion: @escaping @MainActor () -> Void) {
+        driver.apply(snapshot, animatingDifferences: animatingDifferences) { _ in completion() }
+    }
+
     /// Shows `snapshot` with `reloadData`, without a diff, from synchronous code, as Apple's
     /// `applySnapshotUsingReloadData(_:completion:)`: with nothing else in flight, the view shows
     /// it before this returns. `completion` gets what became of it.
@@ -195,16 +206,32 @@ extension ListAdapter {
         driver.applyUsingReloadData(snapshot, completion: completion)
     }
 
+    /// Shows `snapshot` with `reloadData`, without a diff, with Apple's
+    /// `applySnapshotUsingReloadData(_:completion:)` call: with nothing else in flight, the view
+    /// shows it before this returns, and `completion` runs once it is on screen.
+    public func applyUsingReloadData(_ snapshot: Snapshot<SectionID, Item>, completion: @escaping @MainActor () -> Void) {
+        driver.applyUsingReloadData(snapshot) { _ in completion() }
+    }
+
     /// Replaces the items of the section `section` with the visible items of `sectionSnapshot`
-    /// (a tree whose parents expand and collapse), leaving the other sections as they are, as
-    /// Apple's `apply(_:to:animatingDifferences:completion:)`. See ``SectionSnapshot``.
+    /// (a tree whose parents expand and collapse), leaving the other sections as they are, with
+    /// Apple's `apply(_:to:animatingDifferences:completion:)` call: `completion` runs once it is
+    /// on screen. See ``SectionSnapshot``.
     ///
-    /// - Throws: `SnapshotError` naming an item that another section already has.
+    /// A section snapshot holding an item that another section already has is not applied: the
+    /// list stays as it was, a ``ListDiagnostic/Kind/rejectedSectionSnapshot(_:)`` diagnostic
+    /// names the item, and `completion` runs at once. (``ListDriver``'s `apply(_:to:)` throws
+    /// that error instead, for code that wants it.)
     public func apply(
         _ sectionSnapshot: SectionSnapshot<Item>, to section: SectionID, animatingDifferences: Bool = true,
-        completion: (@MainActor (ApplyResult) -> Void)? = nil
-    ) throws {
-        try driver.sectionSnapshots.apply(sectionSnapshot, to: section, animatingDifferences: animatingDifferences, completion: completion)
+        completion: (@MainActor () -> Void)? = nil
+    ) {
+        do {
+            try driver.sectionSnapshots.apply(sectionSnapshot, to: section, animatingDifferences: animatingDifferences) { _ in completion?() }
+        } catch {
+            driver.report(ListDiagnostic(.rejectedSectionSnapshot("\(error)")))
+            completion?()
+        }
     }
 
     /// The section snapshot last applied to `section`, with its expansion state, or `nil` when the

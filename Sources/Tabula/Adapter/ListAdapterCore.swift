@@ -32,11 +32,14 @@ where Item.ID: Sendable {
     /// so that multiple selection during editing keeps every row checked.
     package var deselectsAfterSelection = false
     /// Whether the user may delete an item with swipe to delete or in editing mode.
-    package var canDelete: (Item) -> Bool = { _ in false }
+    package var canDelete: (Item) -> Bool = { _ in false } { didSet { declaresDeletion = true } }
     /// Called after the user deleted an item, with the new snapshot (update your model here).
     package var onDelete: ((Item, Snapshot<SectionID, Item>) -> Void)?
     /// Whether the user may reorder an item in editing mode.
-    package var canMove: (Item) -> Bool = { _ in false }
+    package var canMove: (Item) -> Bool = { _ in false } { didSet { declaresMoves = true } }
+    /// Whether the app set ``canDelete`` (or ``canMove``): until it does, the view's questions
+    /// about editing go to the app's object (``ListAdapterCore+Fallbacks``).
+    package private(set) var declaresDeletion = false, declaresMoves = false
     /// Called after the user moved an item, with the new snapshot (update your model here).
     package var onMove: ((Item, Snapshot<SectionID, Item>) -> Void)?
     /// Called when the user flips the switch of a ``CellContent/Accessory/toggle(isOn:)`` in a
@@ -82,6 +85,8 @@ where Item.ID: Sendable {
     package let forwarding: ForwardingTarget
     /// The view the driver updates (kept: the driver holds its view weakly).
     private let link: ViewLink
+    /// Whether the view still calls the adapter, and what of it is still to report.
+    var connection = ConnectionWatch()
     /// Follows what visible cells' configurations read.
     @usableFromInline let observer = CellObserver<Item.ID>()
     /// The view cells are configured in (their ``CellContext/view``).
@@ -126,9 +131,11 @@ where Item.ID: Sendable {
     package func connect(to glue: some ListViewGlue) throws {
         self.glue = glue
         link.glue = glue
+        link.willApply = { [weak self] in self?.checkConnection() }
         forwarding.onChange = { [weak glue] in glue?.reconnect() }
         try cells.register(in: glue, registry: &registry)
         driver.view = link
+        noteEarlierConnection(of: glue)
     }
 
     // MARK: Data source
@@ -143,6 +150,7 @@ where Item.ID: Sendable {
     package func cell<Cell: AnyObject>(
         at path: ItemPath, in view: AnyObject?, registrar: some CellRegistrar, dequeue: (String) throws -> Cell
     ) rethrows -> Cell {
+        noteCallback()
         let snapshot = driver.snapshot
         guard let item = snapshot.item(at: path) else {
             driver.report(ListDiagnostic(.noConfigurator(item: "nothing (no item at this path)", at: path)))
@@ -471,9 +479,14 @@ where Item.ID: Sendable {
 @MainActor
 private final class ViewLink: ListViewUpdating {
     weak var glue: (any ListViewGlue)?
+    /// Checks that the view still calls the adapter: run as each apply asks whether it can animate.
+    var willApply: (@MainActor () -> Void)?
 
     var flavor: ListFlavor { glue?.flavor ?? .table }
-    var canAnimateUpdates: Bool { glue?.canAnimateUpdates ?? false }
+    var canAnimateUpdates: Bool {
+        willApply?()
+        return glue?.canAnimateUpdates ?? false
+    }
     func displayedItemCounts() -> [Int] { glue?.displayedItemCounts() ?? [] }
     func reloadData() { glue?.reloadData() }
     func performBatchUpdates(_ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void) {

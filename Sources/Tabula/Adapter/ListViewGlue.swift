@@ -32,6 +32,20 @@ package protocol ListViewGlue: AnyObject, CellRegistrar {
     /// The cells of the items at `paths` were configured again in place, outside any batch
     /// update: the view measures their rows again where their height can follow their content.
     func resizeRows(at paths: [ItemPath])
+    /// The objects the view calls now as its data source and its delegate, or `nil` when there
+    /// is no view to ask (it is gone, or, as the terminal's, it has no such properties).
+    var connectedObjects: (dataSource: AnyObject?, delegate: AnyObject?)? { get }
+    /// How an app's code names the view (`tableView`), for the diagnostic of a replaced delegate.
+    var viewName: String { get }
+    /// Makes `object`, which took the adapter's place as the view's delegate, the app's object
+    /// the adapter forwards to, and sets the view's data source and delegate back to the
+    /// adapter; `false` when `object` cannot be the adapter's delegate (not of the view's
+    /// delegate type).
+    func adoptDelegate(_ object: AnyObject) -> Bool
+    /// Whether `object` is the controller that owns the view and is its data source and delegate
+    /// by default (a `UITableViewController`): found there when the adapter is made, it is no
+    /// line of the app's to change.
+    func isViewsOwnController(_ object: AnyObject) -> Bool
 }
 
 extension ListViewGlue {
@@ -42,4 +56,8 @@ extension ListViewGlue {
     package func didConfigure(_ cell: AnyObject, at path: ItemPath) {}
     package var deletesBySwipe: Bool { flavor == .table }
     package func resizeRows(at paths: [ItemPath]) {}
+    package var connectedObjects: (dataSource: AnyObject?, delegate: AnyObject?)? { nil }
+    package var viewName: String { "listView" }
+    package func adoptDelegate(_ object: AnyObject) -> Bool { false }
+    package func isViewsOwnController(_ object: AnyObject) -> Bool { false }
 }

@@ -26,6 +26,14 @@ public struct ListDiagnostic: Hashable, Sendable, CustomStringConvertible {
         /// The view moved a row into or out of a section shown as an outline, where no tree can
         /// hold it (a row of an outline moves among its siblings only). The row was moved back.
         case refusedMove(item: String, from: ItemPath, to: ItemPath)
+        /// The view's `delegate` or `dataSource` (`property`, as the app's code names it:
+        /// `tableView.delegate`) is another object, of type `object`, as a screen written for
+        /// Apple's diffable data sources sets it: the adapter no longer hears that role's calls.
+        /// `forwarded`: the adapter took the role back and passes its methods on to that object.
+        case connectionReplaced(property: String, object: String, forwarded: Bool)
+        /// A section snapshot could not be applied (``ListAdapter/apply(_:to:animatingDifferences:completion:)``):
+        /// it holds an item another section has. The list is unchanged.
+        case rejectedSectionSnapshot(String)
     }
 
     /// What happened.
@@ -52,6 +60,24 @@ public struct ListDiagnostic: Hashable, Sendable, CustomStringConvertible {
             return "the observed list could not be built (\(error)); the last good list stays"
         case let .refusedMove(item, from, to):
             return "the move of \(item) from \(from) to \(to) would take a row into or out of an outline section; it was moved back"
+        case let .connectionReplaced(property, object, forwarded):
+            return Self.replaced(property, by: object, forwarded: forwarded)
+        case let .rejectedSectionSnapshot(error):
+            return "the section snapshot was not applied (\(error)); the list is unchanged"
         }
+    }
+
+    /// The line to change when `property` was set to an object of type `object`.
+    private static func replaced(_ property: String, by object: String, forwarded: Bool) -> String {
+        guard property.hasSuffix(".delegate") else {
+            return "\(property) was set to \(object), so the adapter no longer answers it: remove '\(property) = …' (the adapter is the data source)"
+        }
+        if object == "nil" {
+            return "\(property) was set to nil: the adapter's onSelect, onWillDisplay, swipe actions and context menus are cut off; remove that line"
+        }
+        let outcome = forwarded
+            ? "the adapter took the delegate back and passes every delegate method on to \(object)"
+            : "the adapter's onSelect, onWillDisplay, swipe actions and context menus are cut off"
+        return "\(property) was set to \(object): write 'adapter.delegate = self' in place of '\(property) = self'; \(outcome)"
     }
 }

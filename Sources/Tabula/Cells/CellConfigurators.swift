@@ -27,6 +27,22 @@ public struct CellConfigurators<Item>: Sendable {
 
     /// Configurators that `resolve` supplies item by item (their cells are registered when first
     /// needed), after `configurators`.
+    ///
+    /// A cell provider of Apple's diffable data sources, one `switch` over the item's kinds, is
+    /// such a function, each case returning its cell's configurator (the adapters' `cellProvider:`
+    /// initialisers take it alone):
+    ///
+    /// ```swift
+    /// let cells = CellConfigurators<SettingsRow> { row in
+    ///     switch row {
+    ///     case .airplaneMode: .content { _ in CellContent(text: "Airplane Mode", accessory: .toggle(isOn: false)) }
+    ///     case .wifi: .content { _ in CellContent(text: "Wi-Fi", accessory: .disclosureIndicator) }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// `resolve` is `@Sendable`: the diff asks it, off the main actor, which cell an item gets; the
+    /// closures of the configurators it returns run on the main actor.
     public init(_ configurators: [CellConfigurator<Item>] = [], resolving resolve: @escaping @Sendable (Item) -> CellConfigurator<Item>?) {
         self.configurators = configurators
         self.resolve = resolve
