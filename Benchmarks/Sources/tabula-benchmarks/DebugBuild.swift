@@ -11,7 +11,7 @@ import Tabula
 @MainActor
 func appendScenarioMedian(runs: Int) -> Double {
     measure(runs: runs) {
-        var snapshot = Snapshot<Int, IntItem>(uncheckedUniqueSections: [Section(0)])
+        var snapshot = try! Snapshot<Int, IntItem>([Section(0)])
         for id in 0..<8_000 { try! snapshot.appendItems([IntItem(id: id, value: 0)]) }
         blackHole(snapshot)
     }.median

@@ -40,7 +40,7 @@ final class InstantView<SectionID: Hashable & Sendable, Item: Identifiable & Sen
     var flavor: ListFlavor { .table }
     var canAnimateUpdates: Bool { true }
     func displayedItemCounts() -> [Int] { counts }
-    func reloadData() { counts = driver?.snapshot.itemCounts ?? [] }
+    func reloadData() { counts = driver?.snapshot.sections.map(\.items.count) ?? [] }
     /// A driver with a new instant view attached (the driver holds its view weakly: keep both).
     static func driving() -> (ListDriver<SectionID, Item>, InstantView) where Item: Equatable {
         let driver = ListDriver<SectionID, Item>()
@@ -52,7 +52,7 @@ final class InstantView<SectionID: Hashable & Sendable, Item: Identifiable & Sen
 
     func performBatchUpdates(_ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void) {
         updateData()
-        counts = driver?.snapshot.itemCounts ?? []
+        counts = driver?.snapshot.sections.map(\.items.count) ?? []
         batches += 1
         onBatch?()
         completion()

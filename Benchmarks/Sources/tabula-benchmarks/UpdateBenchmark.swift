@@ -215,7 +215,7 @@ func runInstructionScenario(_ name: String) -> Bool {
         driver.view = view
         driver.backgroundDiffThreshold = .max
         driver.applyUsingReloadData(try! Snapshot([Section(0, items: list)]), completion: nil)
-        view.counts = driver.snapshot.itemCounts
+        view.counts = driver.snapshot.sections.map(\.items.count)
         let appended = items(2)
         var call = 0
         measuredCall {

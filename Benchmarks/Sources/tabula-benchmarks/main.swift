@@ -6,11 +6,6 @@ import TabulaTesting
 // Benchmarks of issue 2 (building and probing snapshots) and issue 3 (the diff), each against a
 // baseline measured in the same run. Ends with machine-readable summary lines.
 
-guard !Snapshot<Int, IntItem>.checksInvariants else {
-    print("error: Tabula was built with TABULA_INVARIANTS; run in release: swift run -c release --package-path Benchmarks")
-    exit(1)
-}
-
 struct IntItem: Identifiable, Equatable, Sendable {
     var id: Int
     var value: Int

@@ -16,9 +16,9 @@
 /// before it; `insertRows(at:)` and `moveRow(at:to:)` take indexes of the rows as they are when
 /// called, a move's destination being the row's index once it has moved), the rows end up as
 /// `new`.
-public struct RowReplay: Hashable, Sendable {
+package struct RowReplay: Hashable, Sendable {
     /// One operation after the removals.
-    public enum Step: Hashable, Sendable {
+    package enum Step: Hashable, Sendable {
         /// Insert a row at `index`: the row at index `row` of the new rows.
         case insert(at: Int, row: Int)
         /// Move the row at `from` so that it ends at `to`.
@@ -26,16 +26,16 @@ public struct RowReplay: Hashable, Sendable {
     }
 
     /// The indexes, in the old rows, of the rows that go, ascending: one `removeRows(at:)`.
-    public var removals: [Int]
+    package var removals: [Int]
     /// The inserts and moves after the removals, in the order they are applied.
-    public var steps: [Step]
+    package var steps: [Step]
 
     /// The replay that turns `old` into `new`.
     ///
     /// - Precondition: no row appears twice in `old`, nor in `new` (rows are identities: a
     ///   section's header, an item, a section's footer).
     /// - Complexity: O((*n* + *m*) log (*n* + *m*)) for *n* old and *m* new rows.
-    public init<Row: Hashable>(from old: [Row], to new: [Row]) {
+    package init<Row: Hashable>(from old: [Row], to new: [Row]) {
         var newIndex: [Row: Int] = [:]
         newIndex.reserveCapacity(new.count)
         for (index, row) in new.enumerated() {

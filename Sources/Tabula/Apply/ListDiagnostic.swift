@@ -40,7 +40,7 @@ public struct ListDiagnostic: Hashable, Sendable, CustomStringConvertible {
     public var kind: Kind
 
     /// Creates a diagnostic.
-    public init(_ kind: Kind) { self.kind = kind }
+    package init(_ kind: Kind) { self.kind = kind }
 
     public var description: String {
         switch kind {

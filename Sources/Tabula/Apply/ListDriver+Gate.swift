@@ -55,7 +55,7 @@ extension ListDriver {
     }
 
     /// Records a diagnostic (adapters call it when the view itself rejects a batch).
-    public func report(_ diagnostic: ListDiagnostic) {
+    package func report(_ diagnostic: ListDiagnostic) {
         if diagnosticHistoryLimit > 0 {
             diagnostics.append(diagnostic)
             Self.trim(&diagnostics, to: diagnosticHistoryLimit)

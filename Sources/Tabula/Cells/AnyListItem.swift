@@ -19,7 +19,7 @@ public struct AnyListItem: Identifiable, Hashable, Sendable, CustomStringConvert
     }
 
     /// The wrapped item.
-    public let base: any ListItem
+    package let base: any ListItem
     /// The item's kind and identifier.
     public let id: ID
 

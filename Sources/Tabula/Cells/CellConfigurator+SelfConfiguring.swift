@@ -47,7 +47,7 @@ extension CellConfigurators where Item == AnyListItem {
     ///     CellConfigurator.content(reuseIdentifier: "compact-ad", for: { $0.as(AdRow.self) }) { CellContent(text: $0.sponsor) }
     /// }
     /// ```
-    public static func itemsChooseTheirCells(
+    package static func itemsChooseTheirCells(
         @ItemsBuilder<CellConfigurator<AnyListItem>> except configurators: () -> [CellConfigurator<AnyListItem>]
     ) -> CellConfigurators<AnyListItem> {
         CellConfigurators(configurators(), resolving: { $0.configurator() })

@@ -26,18 +26,18 @@
 /// default identifier: the second is registered under its fully qualified name.
 public struct CellConfigurator<Item>: Sendable {
     /// The identifier cells are registered and dequeued under.
-    public var reuseIdentifier: String
+    package var reuseIdentifier: String
     /// The cell class, or `nil` for ``content(reuseIdentifier:_:)`` configurators, which use each
     /// view's standard content cell.
-    public let cellType: AnyObject.Type?
+    package let cellType: AnyObject.Type?
     /// The cell class's name: the nib looked for when registering, and what errors name.
-    public let cellTypeName: String
+    let cellTypeName: String
     /// A description of the items this configurator takes, for error messages.
-    public var itemDescription: String
+    package var itemDescription: String
 
     /// Whether Tabula registers the cell (`true`), or the view already knows the identifier (a
     /// storyboard prototype cell, see ``storyboardPrototype()``).
-    public var registersCell = true
+    var registersCell = true
 
     /// Whether ``reuseIdentifier`` is the class's name because the app named none: then a view
     /// where another class of the same name (`ToggleRow.Cell`, `ValueRow.Cell`) took it first
@@ -66,7 +66,7 @@ public struct CellConfigurator<Item>: Sendable {
 
     /// Whether this configurator takes `item`.
     @inlinable
-    public func accepts(_ item: Item) -> Bool { matches(item) }
+    func accepts(_ item: Item) -> Bool { matches(item) }
 
     /// Configures `cell` for `item`, at the place `context` describes.
     ///
@@ -82,17 +82,17 @@ public struct CellConfigurator<Item>: Sendable {
     ///   this traps only when registration was done by hand.
     @MainActor
     @inlinable
-    public func configure(_ cell: AnyObject, with item: Item, context: CellContext) { configureCell(cell, item, context) }
+    func configure(_ cell: AnyObject, with item: Item, context: CellContext) { configureCell(cell, item, context) }
 
     /// What `item` looks like as ``CellContent``: the content of content configurators, the
     /// description of describing cell-class configurators, otherwise `nil`.
     @MainActor
-    public func content(for item: Item) -> CellContent? { contentOf?(item) }
+    func content(for item: Item) -> CellContent? { contentOf?(item) }
 
     /// Whether this configurator can show its items in a view's standard content cell.
-    public var describesItems: Bool { contentOf != nil }
+    package var describesItems: Bool { contentOf != nil }
 
-    /// A copy for a cell the view already knows under ``reuseIdentifier`` (a storyboard's
+    /// A copy for a cell the view already knows under its reuse identifier (a storyboard's
     /// prototype cell): Tabula neither registers a class nor looks for a nib, so the
     /// prototype is not replaced.
     public func storyboardPrototype() -> CellConfigurator {
@@ -229,7 +229,7 @@ public struct CellConfigurator<Item>: Sendable {
     ///
     /// The predicate is `@Sendable`: the diff asks it, off the main actor, which configurator (and
     /// so which cell type) an item gets.
-    public func when(_ predicate: @escaping @Sendable (Item) -> Bool) -> CellConfigurator {
+    package func when(_ predicate: @escaping @Sendable (Item) -> Bool) -> CellConfigurator {
         let original = matches
         var copy = CellConfigurator(
             reuseIdentifier: reuseIdentifier, cellType: cellType, cellTypeName: cellTypeName, itemDescription: itemDescription,

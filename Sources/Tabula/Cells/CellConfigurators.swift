@@ -14,13 +14,13 @@
 /// ```
 public struct CellConfigurators<Item>: Sendable {
     /// The configurators, in the order they are tried.
-    public var configurators: [CellConfigurator<Item>]
+    @usableFromInline package var configurators: [CellConfigurator<Item>]
     /// For items that choose their cell (``ListItem``): the configurator an item brings, tried
     /// after ``configurators``.
     @usableFromInline let resolve: (@Sendable (Item) -> CellConfigurator<Item>?)?
 
     /// Combines configurators.
-    public init(_ configurators: [CellConfigurator<Item>]) {
+    package init(_ configurators: [CellConfigurator<Item>]) {
         self.configurators = configurators
         self.resolve = nil
     }
@@ -43,7 +43,7 @@ public struct CellConfigurators<Item>: Sendable {
     ///
     /// `resolve` is `@Sendable`: the diff asks it, off the main actor, which cell an item gets; the
     /// closures of the configurators it returns run on the main actor.
-    public init(_ configurators: [CellConfigurator<Item>] = [], resolving resolve: @escaping @Sendable (Item) -> CellConfigurator<Item>?) {
+    @usableFromInline package init(_ configurators: [CellConfigurator<Item>] = [], resolving resolve: @escaping @Sendable (Item) -> CellConfigurator<Item>?) {
         self.configurators = configurators
         self.resolve = resolve
     }
@@ -55,7 +55,7 @@ public struct CellConfigurators<Item>: Sendable {
 
     /// The configurator for `item`, or `nil`.
     @inlinable
-    public func configurator(for item: Item) -> CellConfigurator<Item>? {
+    package func configurator(for item: Item) -> CellConfigurator<Item>? {
         for configurator in configurators where configurator.accepts(item) { return configurator }
         return resolve?(item)
     }
@@ -102,10 +102,10 @@ public struct CellConfigurators<Item>: Sendable {
     /// The reuse identifier of the placeholder cell that adapters show for an item no configurator
     /// takes (registered by every adapter as the view's standard content cell), together with a
     /// ``ListDiagnostic/Kind/noConfigurator(item:at:)`` diagnostic: never a trap.
-    public static var placeholderReuseIdentifier: String { "TabulaPlaceholderCell" }
+    package static var placeholderReuseIdentifier: String { "TabulaPlaceholderCell" }
 
     /// What the placeholder cell shows for `item`.
-    public static func placeholderContent(for item: Item) -> CellContent {
+    static func placeholderContent(for item: Item) -> CellContent {
         CellContent(text: "⚠︎ no configurator for \(item)", style: .placeholder)
     }
 }

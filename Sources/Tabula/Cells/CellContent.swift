@@ -20,14 +20,14 @@ public struct CellContent: Hashable, Sendable {
         public static func toggle(isOn: Bool) -> Accessory { Accessory(.toggle(isOn)) }
 
         /// The switch's state, when the accessory is a switch.
-        public var toggleState: Bool? {
+        package var toggleState: Bool? {
             if case .toggle(let isOn) = kind { return isOn }
             return nil
         }
         /// Whether the accessory is a disclosure indicator.
-        public var isDisclosureIndicator: Bool { kind == .disclosure }
+        package var isDisclosureIndicator: Bool { kind == .disclosure }
         /// Whether the accessory is a checkmark.
-        public var isCheckmark: Bool { kind == .checkmark }
+        package var isCheckmark: Bool { kind == .checkmark }
 
         public var description: String {
             switch kind {
@@ -39,8 +39,8 @@ public struct CellContent: Hashable, Sendable {
         }
     }
 
-    /// How a standard cell lays out and emphasises its content. Every view reads it through the
-    /// same properties (``placesSecondaryTextBelow``, ``isEmphasized``, ``isSubdued``, …), so a
+    /// How a standard cell lays out and emphasises its content. Every view reads the style the
+    /// same way (where the secondary text goes, whether the text is emphasised or subdued), so a
     /// style means the same in a `UITableViewCell`, a `UICollectionViewListCell`, an
     /// `NSTableCellView` and the terminal; a view shows what it can (AppKit's cell view and the
     /// terminal draw one line a row, so where the secondary text goes is UIKit's alone).
@@ -62,22 +62,22 @@ public struct CellContent: Hashable, Sendable {
         /// A row that acts when tapped rather than showing an item: "Add", "Retry".
         public static let action = Style(.action)
         /// A footer's text.
-        public static let footer = Style(.footer)
+        package static let footer = Style(.footer)
         /// The row of an item that no configurator takes.
-        public static let placeholder = Style(.placeholder)
+        package static let placeholder = Style(.placeholder)
         /// A style of the app's own, for its own ``ContentCell``s; standard cells show it as
         /// ``default``.
         public static func custom(_ name: String) -> Style { Style(.custom(name)) }
 
         /// Whether the secondary text goes under the text.
-        public var placesSecondaryTextBelow: Bool { kind == .subtitle }
+        package var placesSecondaryTextBelow: Bool { kind == .subtitle }
         /// Whether the secondary text goes on the trailing side even when it is empty.
-        public var placesSecondaryTextTrailing: Bool { kind == .value }
+        package var placesSecondaryTextTrailing: Bool { kind == .value }
         /// Whether the row stands out (a bolder or larger text).
-        public var isEmphasized: Bool { kind == .large }
+        package var isEmphasized: Bool { kind == .large }
         /// Whether the row is drawn in a quieter way than items (secondary colour, italics): messages,
         /// actions, footers and placeholders.
-        public var isSubdued: Bool {
+        package var isSubdued: Bool {
             switch kind {
             case .empty, .action, .footer, .placeholder: true
             default: false

@@ -20,7 +20,7 @@ public struct CellContext {
     public weak var view: AnyObject?
 
     /// Creates a context.
-    public init(path: ItemPath, itemsInSection: Int, view: AnyObject?) {
+    @usableFromInline init(path: ItemPath, itemsInSection: Int, view: AnyObject?) {
         self.path = path
         self.itemsInSection = itemsInSection
         self.view = view

@@ -37,7 +37,7 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
     public var problems: [Problem]
 
     /// Creates an error from problems.
-    public init(problems: [Problem]) {
+    package init(problems: [Problem]) {
         self.problems = problems
     }
 

@@ -12,7 +12,7 @@ public struct SectionContext<SectionID: Hashable & Sendable>: Hashable, Sendable
     public let numberOfItems: Int
 
     /// Creates a context.
-    public init(id: SectionID, index: Int, header: String?, footer: String?, numberOfItems: Int) {
+    init(id: SectionID, index: Int, header: String?, footer: String?, numberOfItems: Int) {
         self.id = id
         self.index = index
         self.header = header
@@ -25,7 +25,7 @@ extension Snapshot {
     /// The context of the section at `index`, for supplementary views, or `nil` when there is none.
     ///
     /// - Complexity: O(1).
-    public func sectionContext(at index: Int) -> SectionContext<SectionID>? {
+    package func sectionContext(at index: Int) -> SectionContext<SectionID>? {
         guard let section = section(at: index) else { return nil }
         return SectionContext(id: section.id, index: index, header: section.header, footer: section.footer, numberOfItems: section.items.count)
     }

@@ -15,13 +15,13 @@
 /// configured again in place, as titles are.
 public struct SupplementaryConfigurator<SectionID: Hashable & Sendable>: Sendable {
     /// The kind of view.
-    public let kind: SupplementaryKind
+    package let kind: SupplementaryKind
     /// The identifier the view is registered and dequeued under; defaults to the class's name.
-    public var reuseIdentifier: String
+    package var reuseIdentifier: String
     /// The view class.
-    public let viewType: AnyObject.Type
+    package let viewType: AnyObject.Type
     /// The view class's name: the nib looked for when registering, and what errors name.
-    public let viewTypeName: String
+    package let viewTypeName: String
     /// Whether ``reuseIdentifier`` is the class's name because the app named none (then another
     /// class of the same name makes it the class's fully qualified name).
     package var identifierIsDefault = false
@@ -81,7 +81,7 @@ public struct SupplementaryConfigurator<SectionID: Hashable & Sendable>: Sendabl
     ///     .view(PlainHeader.self) { header, section in header.title = section.header },
     /// ])
     /// ```
-    public func forSections(where predicate: @escaping @MainActor (SectionContext<SectionID>) -> Bool) -> SupplementaryConfigurator {
+    func forSections(where predicate: @escaping @MainActor (SectionContext<SectionID>) -> Bool) -> SupplementaryConfigurator {
         var copy = self
         let previous = takesSection
         copy.takesSection = { previous($0) && predicate($0) }
@@ -93,21 +93,21 @@ public struct SupplementaryConfigurator<SectionID: Hashable & Sendable>: Sendabl
 
     /// Whether this configurator's views are for the section `context` describes.
     @MainActor
-    public func takes(_ context: SectionContext<SectionID>) -> Bool { takesSection(context) }
+    func takes(_ context: SectionContext<SectionID>) -> Bool { takesSection(context) }
 
     /// Whether this configurator can show its sections in a view's standard title view.
-    public var describesSections: Bool { describeSection != nil }
+    package var describesSections: Bool { describeSection != nil }
 
     /// Configures `view` for the section `context` describes.
     @MainActor
-    public func configure(_ view: AnyObject, for context: SectionContext<SectionID>) { configureView(view, context) }
+    package func configure(_ view: AnyObject, for context: SectionContext<SectionID>) { configureView(view, context) }
 }
 
 extension Array {
     /// The first configurator for supplementary views of `kind` that takes the section `context`
     /// describes, if any.
     @MainActor
-    public func configurator<SectionID>(for kind: SupplementaryKind, in context: SectionContext<SectionID>) -> SupplementaryConfigurator<SectionID>?
+    package func configurator<SectionID>(for kind: SupplementaryKind, in context: SectionContext<SectionID>) -> SupplementaryConfigurator<SectionID>?
     where Element == SupplementaryConfigurator<SectionID> {
         first { $0.kind == kind && $0.takes(context) }
     }

@@ -2,7 +2,7 @@
 /// view conform, which is how a supplementary configurator with `describe:` shows in the headless
 /// view and the terminal.
 @MainActor
-public protocol TitleShowingView: AnyObject {
+package protocol TitleShowingView: AnyObject {
     /// Shows `title`.
     func showTitle(_ title: String?)
 }

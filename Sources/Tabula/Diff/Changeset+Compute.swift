@@ -25,7 +25,7 @@ extension Changeset where Item: Equatable {
     ///   ``SnapshotError/duplicateSection(_:first:second:)`` when either side repeats an identifier,
     ///   naming it and both positions; never a wrong changeset.
     /// - Complexity: O(*n* + *m* log *m*), after building both snapshots in O(*n*).
-    public init(
+    init(
         from source: [Section<SectionID, Item>], to target: [Section<SectionID, Item>], options: DiffOptions = DiffOptions()
     ) throws {
         self.init(from: try SnapshotType(source), to: try SnapshotType(target), options: options)
@@ -42,7 +42,7 @@ extension Changeset {
     // unspecialised, every hash and `==` goes through a witness table (churn10-100k-uuid in
     // `instructions.sh` guards it).
     @inlinable
-    public init(
+    package init(
         from source: SnapshotType, to target: SnapshotType, options: DiffOptions = DiffOptions(),
         isContentEqual: (Item, Item) -> Bool
     ) {

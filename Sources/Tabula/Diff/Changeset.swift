@@ -81,7 +81,7 @@ public struct Changeset<SectionID: Hashable & Sendable, Item: Identifiable> wher
         /// Creates a stage.
         ///
         /// - Complexity: O(1).
-        public init(update: BatchUpdate, snapshot: SnapshotType) {
+        @usableFromInline package init(update: BatchUpdate, snapshot: SnapshotType) {
             self.update = update
             self.snapshot = snapshot
         }
@@ -99,11 +99,11 @@ public struct Changeset<SectionID: Hashable & Sendable, Item: Identifiable> wher
         public var reinsertedItems = 0
 
         /// All zero.
-        public init() {}
+        @usableFromInline init() {}
 
         /// How many operations the change takes: sections and items deleted, inserted and moved,
         /// items updated, section titles changed, and items re-inserted with their sections.
-        public var changeCount: Int {
+        var changeCount: Int {
             deletedSections + insertedSections + movedSections + updatedSectionTitles
                 + deletedItems + insertedItems + movedItems + updatedItems + reinsertedItems
         }

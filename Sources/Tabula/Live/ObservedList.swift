@@ -134,7 +134,8 @@
     extension ComposedList {
         /// Makes `part` follow the `@Observable` models `makeSnapshot` reads from `model`: a section
         /// that follows its own model, composed with the other parts. The list keeps the
-        /// observation until ``stopFollowing(_:)`` or until the list goes away.
+        /// observation until you stop the returned observation, follow `part` again, or the list
+        /// goes away.
         @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
         @discardableResult
         public func follow<Model: AnyObject>(
@@ -147,11 +148,6 @@
             observations[part] = observation
             observation.evaluate()
             return observation
-        }
-
-        /// Stops the observation `part` follows; the part keeps what it shows.
-        public func stopFollowing(_ part: Part) {
-            observations.removeValue(forKey: part)?.stop()
         }
     }
 #endif

@@ -53,7 +53,7 @@ public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifia
     /// The number of items loaded so far.
     public var itemCount: Int { rows.numberOfItems }
     /// The pages loaded (or rejected) so far.
-    public private(set) var loadedPages = 0
+    private(set) var loadedPages = 0
     /// Whether more pages may follow.
     public private(set) var hasMore = true
     /// Whether a page is being loaded.

@@ -24,7 +24,7 @@ extension DataProvider {
     public func footerTitle(forSection section: Int) -> String? { nil }
 
     /// Every item, section by section.
-    public var allItems: [Item] {
+    var allItems: [Item] {
         (0..<numberOfSections).flatMap { section in
             (0..<numberOfItems(inSectionAt: section)).compactMap { item(at: ItemPath(item: $0, section: section)) }
         }

@@ -20,20 +20,20 @@
 // the nodes for every `rows` would cost O(all nodes) where the walk below costs O(visible rows and
 // their siblings), and the rows would still have to carry their state. `sectionSnapshot(_:)`
 // bridges the two for an outline in one section of a larger list.
-public struct Outline<ID: Hashable & Sendable, Value> {
+package struct Outline<ID: Hashable & Sendable, Value> {
     /// The top-level nodes.
-    public var roots: [OutlineNode<ID, Value>]
+    package var roots: [OutlineNode<ID, Value>]
     /// The identifiers of the expanded nodes.
-    public var expanded: Set<ID>
+    package var expanded: Set<ID>
 
     /// Creates an outline; everything is collapsed unless listed in `expanded`.
-    public init(roots: [OutlineNode<ID, Value>], expanded: Set<ID> = []) {
+    package init(roots: [OutlineNode<ID, Value>], expanded: Set<ID> = []) {
         self.roots = roots
         self.expanded = expanded
     }
 
     /// Expands a collapsed node or collapses an expanded one.
-    public mutating func toggle(_ id: ID) {
+    package mutating func toggle(_ id: ID) {
         if expanded.remove(id) == nil { expanded.insert(id) }
     }
 
@@ -42,7 +42,7 @@ public struct Outline<ID: Hashable & Sendable, Value> {
     /// The walk keeps its own stack, so a tree of any depth is fine (no recursion).
     ///
     /// - Complexity: O(visible rows + their siblings).
-    public var rows: [OutlineRow<ID, Value>] {
+    package var rows: [OutlineRow<ID, Value>] {
         var rows: [OutlineRow<ID, Value>] = []
         // Each level: its nodes and the next one to visit.
         var stack: [(nodes: [OutlineNode<ID, Value>], next: Int)] = [(roots, 0)]
@@ -71,7 +71,7 @@ public struct Outline<ID: Hashable & Sendable, Value> {
     ///
     /// - Throws: ``SectionSnapshotError/duplicateItem(_:)`` when two items share an identifier.
     /// - Complexity: O(*n*) for *n* nodes; the walk keeps its own stack.
-    public func sectionSnapshot<Item: Identifiable>(_ item: (OutlineNode<ID, Value>) throws -> Item) throws -> SectionSnapshot<Item> {
+    package func sectionSnapshot<Item: Identifiable>(_ item: (OutlineNode<ID, Value>) throws -> Item) throws -> SectionSnapshot<Item> {
         var tree = SectionSnapshot<Item>()
         // Each level: its nodes, the next one to visit, and the identifier of their parent.
         var stack: [(nodes: [OutlineNode<ID, Value>], next: Int, parent: Item.ID?)] = [(roots, 0, nil)]
@@ -94,7 +94,7 @@ public struct Outline<ID: Hashable & Sendable, Value> {
     /// The visible rows as a one-section snapshot.
     ///
     /// - Throws: ``SnapshotError/duplicateItem(_:first:second:)`` when two nodes share an identifier.
-    public func snapshot<SectionID: Hashable & Sendable>(section: SectionID, header: String? = nil) throws -> Snapshot<SectionID, OutlineRow<ID, Value>> {
+    package func snapshot<SectionID: Hashable & Sendable>(section: SectionID, header: String? = nil) throws -> Snapshot<SectionID, OutlineRow<ID, Value>> {
         try Snapshot([Section(section, header: header, items: rows)])
     }
 }

@@ -1,21 +1,21 @@
 /// A visible row of an ``Outline``: its node's value, how deep it is, and whether it can expand.
-public struct OutlineRow<ID: Hashable & Sendable, Value>: Identifiable {
+package struct OutlineRow<ID: Hashable & Sendable, Value>: Identifiable {
     /// The node's identifier.
-    public var id: ID
+    package var id: ID
     /// The node's value.
-    public var value: Value
+    package var value: Value
     /// How deep the node is: 0 for a root.
-    public var depth: Int
+    package var depth: Int
     /// Whether the node has children (and so can expand).
-    public var hasChildren: Bool
+    package var hasChildren: Bool
     /// Whether the node's children are shown.
-    public var isExpanded: Bool
+    package var isExpanded: Bool
 }
 
 extension OutlineRow: Equatable where Value: Equatable {
     // Written out and inlinable, so that the diff's comparison of every row is specialised.
     @inlinable
-    public static func == (lhs: OutlineRow, rhs: OutlineRow) -> Bool {
+    package static func == (lhs: OutlineRow, rhs: OutlineRow) -> Bool {
         lhs.id == rhs.id && lhs.value == rhs.value && lhs.depth == rhs.depth && lhs.hasChildren == rhs.hasChildren
             && lhs.isExpanded == rhs.isExpanded
     }
@@ -23,7 +23,7 @@ extension OutlineRow: Equatable where Value: Equatable {
 
 extension OutlineRow: Hashable where Value: Hashable {
     @inlinable
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(id)
         hasher.combine(value)
         hasher.combine(depth)

@@ -7,8 +7,10 @@
 /// need not carry their depth:
 ///
 /// ```swift
-/// let state = OutlineState(level: 1, isExpanded: false)
-/// state.decorate("Citrus")   // "  ▸ Citrus"
+/// if let state = driver.sectionSnapshots.outlineState(of: item.id) {
+///     cell.indentationLevel = state.level
+///     cell.accessoryType = state.isExpanded == nil ? .none : .disclosureIndicator
+/// }
 /// ```
 public struct OutlineState: Hashable, Sendable, CustomStringConvertible {
     /// How deep the item is: 0 for a top-level item.
@@ -17,7 +19,7 @@ public struct OutlineState: Hashable, Sendable, CustomStringConvertible {
     public var isExpanded: Bool?
 
     /// Creates a state.
-    public init(level: Int, isExpanded: Bool?) {
+    package init(level: Int, isExpanded: Bool?) {
         self.level = level
         self.isExpanded = isExpanded
     }
@@ -27,7 +29,7 @@ public struct OutlineState: Hashable, Sendable, CustomStringConvertible {
 
     /// `text` as a text outline draws it: two spaces a level, then `▾ ` for an expanded item, `▸ `
     /// for a collapsed one, nothing for an item without children.
-    public func decorate(_ text: String) -> String {
+    package func decorate(_ text: String) -> String {
         let marker = isExpanded.map { $0 ? "▾ " : "▸ " } ?? ""
         return String(repeating: "  ", count: max(0, level)) + marker + text
     }

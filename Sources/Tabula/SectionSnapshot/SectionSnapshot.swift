@@ -52,7 +52,7 @@ public struct SectionSnapshot<Item: Identifiable> where Item.ID: Sendable {
     ///
     /// - Throws: ``SectionSnapshotError/duplicateItem(_:)`` naming an identifier given twice.
     /// - Complexity: O(*k*) for *k* items.
-    public init(_ items: [Item]) throws {
+    package init(_ items: [Item]) throws {
         self.init()
         try append(items)
     }
@@ -95,7 +95,7 @@ extension SectionSnapshot {
     /// How many items the tree holds, visible or not.
     ///
     /// - Complexity: O(1).
-    public var count: Int { nodes.count }
+    package var count: Int { nodes.count }
 
     /// Whether the tree has no items.
     ///
@@ -105,7 +105,7 @@ extension SectionSnapshot {
     /// The item with this identifier, or `nil` when the tree has none.
     ///
     /// - Complexity: O(1) on average.
-    public subscript(id: Item.ID) -> Item? { nodes[id]?.item }
+    package subscript(id: Item.ID) -> Item? { nodes[id]?.item }
 
     /// Whether the tree holds an item with this identifier, visible or not.
     ///
@@ -123,7 +123,7 @@ extension SectionSnapshot {
     /// The children of the item `id`, in order (`nil` when the tree does not hold it).
     ///
     /// - Complexity: O(*c*) for *c* children.
-    public func children(of id: Item.ID) -> [Item]? {
+    package func children(of id: Item.ID) -> [Item]? {
         nodes[id].map { $0.children.map { nodes[$0]!.item } }
     }
 
@@ -164,7 +164,7 @@ extension SectionSnapshot {
     /// it has no children, so nothing to expand). `nil` when the tree does not hold it.
     ///
     /// - Complexity: O(*d*) for the item's depth *d*.
-    public func outlineState(of id: Item.ID) -> OutlineState? {
+    package func outlineState(of id: Item.ID) -> OutlineState? {
         guard let node = nodes[id], let level = level(of: id) else { return nil }
         return OutlineState(level: level, isExpanded: node.children.isEmpty ? nil : expanded.contains(id))
     }
@@ -344,7 +344,7 @@ extension SectionSnapshot {
     /// - Throws: ``SectionSnapshotError/unknownItem(_:)`` naming the first identifier the tree does
     ///   not hold; nothing changes then.
     /// - Complexity: O(*k*) for *k* items.
-    public mutating func update(_ items: [Item]) throws {
+    package mutating func update(_ items: [Item]) throws {
         for item in items where nodes[item.id] == nil { throw Failure.unknownItem(item.id) }
         for item in items { nodes[item.id]!.item = item }
     }

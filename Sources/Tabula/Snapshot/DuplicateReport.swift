@@ -18,7 +18,7 @@ public struct DuplicateReport<SectionID: Hashable & Sendable, ItemID: Hashable &
         public var keptInSection: SectionID
 
         /// Creates a record of a dropped occurrence.
-        public init(id: ItemID, droppedAt: ItemPath, droppedFromSection: SectionID, keptAt: ItemPath, keptInSection: SectionID) {
+        @usableFromInline init(id: ItemID, droppedAt: ItemPath, droppedFromSection: SectionID, keptAt: ItemPath, keptInSection: SectionID) {
             self.id = id
             self.droppedAt = droppedAt
             self.droppedFromSection = droppedFromSection
@@ -28,7 +28,7 @@ public struct DuplicateReport<SectionID: Hashable & Sendable, ItemID: Hashable &
     }
 
     /// An empty report.
-    public init() {}
+    @usableFromInline package init() {}
 
     /// Every dropped occurrence; empty when the input had no repeated identifier.
     public var dropped: [Drop] = []

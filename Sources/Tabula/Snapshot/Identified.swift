@@ -34,7 +34,7 @@ public struct Identified<Value: Hashable & Sendable>: Identifiable, Hashable, Se
 
 extension Section {
     /// A section of plain values, each its own identity.
-    public init<Value>(_ id: ID, header: String? = nil, footer: String? = nil, values: [Value])
+    package init<Value>(_ id: ID, header: String? = nil, footer: String? = nil, values: [Value])
     where Item == Identified<Value> {
         self.init(id, header: header, footer: footer, items: values.map(Identified.init))
     }

@@ -16,16 +16,6 @@ public struct ItemPath: Hashable, Comparable, Sendable, CustomStringConvertible 
         self.item = item
     }
 
-    /// Creates a path to `row` in `section`; the table-view spelling of ``init(item:section:)``.
-    @inlinable
-    public init(row: Int, section: Int) {
-        self.init(item: row, section: section)
-    }
-
-    /// The item index under the name table views use.
-    @inlinable
-    public var row: Int { item }
-
     @inlinable
     public static func < (lhs: ItemPath, rhs: ItemPath) -> Bool {
         // Not as tuples: a Debug build compares tuples through the standard library's generic `<`.

@@ -38,7 +38,7 @@ public struct Section<ID: Hashable & Sendable, Item: Identifiable>: Identifiable
 
     /// Whether the header and footer of two sections are the same (their items are not compared).
     @inlinable
-    public func hasSameTitles(as other: Section) -> Bool {
+    package func hasSameTitles(as other: Section) -> Bool {
         header == other.header && footer == other.footer
     }
 }

@@ -44,7 +44,7 @@ extension Snapshot {
     ///   naming the identifier and both positions.
     ///
     /// - Complexity: O(*n*) for *n* items: each identifier is hashed once.
-    public init(uncheckedUniqueSections sections: [SectionType]) {
+    package init(uncheckedUniqueSections sections: [SectionType]) {
         self.init()
         do {
             try _build(sections, policy: .reject)

@@ -60,7 +60,7 @@ extension Snapshot {
     ///
     /// - Complexity: O(*k* + *r*) for *k* new items and the *r* items after them in the section.
     @inlinable
-    public mutating func insertItems(_ items: [Item], at path: ItemPath) throws {
+    package mutating func insertItems(_ items: [Item], at path: ItemPath) throws {
         try _insertItems(items, at: path)
     }
 
@@ -146,9 +146,6 @@ extension Snapshot {
     /// Deletes every section and item, as `NSDiffableDataSourceSnapshot.deleteAllItems()` does, so
     /// the common idiom `deleteAllItems(); try appendSections([.main])` works.
     ///
-    /// To empty the sections but keep them (and their titles), use
-    /// ``deleteAllItemsKeepingSections()``.
-    ///
     /// - Complexity: O(*n*) to release the *n* items.
     @inlinable
     public mutating func deleteAllItems() {
@@ -159,7 +156,7 @@ extension Snapshot {
     ///
     /// - Complexity: O(*n* + *s*) for *n* items and *s* sections.
     @inlinable
-    public mutating func deleteAllItemsKeepingSections() {
+    mutating func deleteAllItemsKeepingSections() {
         for index in _sections.indices { _sections[index].items.removeAll() }
         _index = _LocationTable()
         _updateMarks.removeAll()
@@ -192,7 +189,7 @@ extension Snapshot {
     ///
     /// - Complexity: O(*r*) for the *r* items from the first position the move touches to the end of the section (of each section, across sections).
     @inlinable
-    public mutating func moveItem(at source: ItemPath, to destination: ItemPath) throws {
+    mutating func moveItem(at source: ItemPath, to destination: ItemPath) throws {
         let item = try existingItem(at: source)
         guard _sections.indices.contains(destination.section) else {
             throw Failure.itemPathOutOfRange(destination, itemsInSection: nil)
@@ -275,7 +272,7 @@ extension Snapshot {
     ///
     /// - Complexity: O(1) when nothing was requested; otherwise O(*u*) to release the *u* requests.
     @inlinable
-    public func clearingUpdateRequests() -> Snapshot {
+    package func clearingUpdateRequests() -> Snapshot {
         let requested = hasRequestedUpdates
         guard requested || _sameContentAs != nil || _lineage != nil else { return self }
         var copy = self

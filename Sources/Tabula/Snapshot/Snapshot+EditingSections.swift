@@ -49,7 +49,7 @@ extension Snapshot {
     ///   or a duplicate identifier naming both positions.
     /// - Complexity: O(*k* + *s*) for *k* new items and *s* sections.
     @inlinable
-    public mutating func insertSections(_ newSections: [SectionType], at index: Int) throws {
+    package mutating func insertSections(_ newSections: [SectionType], at index: Int) throws {
         guard (0..._sections.count).contains(index) else {
             throw Failure.itemPathOutOfRange(ItemPath(item: 0, section: index), itemsInSection: nil)
         }
@@ -150,7 +150,7 @@ extension Snapshot {
     ///
     /// - Complexity: O(1) on average.
     @inlinable
-    public mutating func setHeader(_ title: String?, forSection identifier: SectionID) throws {
+    package mutating func setHeader(_ title: String?, forSection identifier: SectionID) throws {
         guard let index = sectionIndex(of: identifier) else { throw Failure.unknownSection(identifier) }
         _sections[index].header = title
     }
@@ -159,7 +159,7 @@ extension Snapshot {
     ///
     /// - Complexity: O(1) on average.
     @inlinable
-    public mutating func setFooter(_ title: String?, forSection identifier: SectionID) throws {
+    package mutating func setFooter(_ title: String?, forSection identifier: SectionID) throws {
         guard let index = sectionIndex(of: identifier) else { throw Failure.unknownSection(identifier) }
         _sections[index].footer = title
     }

@@ -14,7 +14,7 @@ extension Snapshot {
     }
 
     /// Whether this build checks invariants after every mutation.
-    public static var checksInvariants: Bool {
+    static var checksInvariants: Bool {
         #if TABULA_INVARIANTS
             return true
         #else

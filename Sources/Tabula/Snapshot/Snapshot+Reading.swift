@@ -35,7 +35,7 @@ extension Snapshot {
     ///
     /// - Complexity: O(*s*) for *s* sections.
     @inlinable
-    public var itemCounts: [Int] {
+    package var itemCounts: [Int] {
         // Through the buffer, not `map` or the subscript: in unspecialised code (the driver's)
         // those copy each section out to count its items.
         _sections.withUnsafeBufferPointer { sections in
@@ -85,14 +85,14 @@ extension Snapshot {
     ///
     /// - Complexity: O(1).
     @inlinable
-    public func section(at index: Int) -> SectionType? {
+    package func section(at index: Int) -> SectionType? {
         _sections.indices.contains(index) ? _sections[index] : nil
     }
 
     /// The section with identifier `id`, or `nil`.
     ///
     /// - Complexity: O(1) on average.
-    public func section(_ id: SectionID) -> SectionType? {
+    package func section(_ id: SectionID) -> SectionType? {
         sectionIndex(of: id).map { _sections[$0] }
     }
 
@@ -127,7 +127,7 @@ extension Snapshot {
     /// The item at `path`, or ``SnapshotError/itemPathOutOfRange(_:itemsInSection:)``.
     ///
     /// - Complexity: O(1).
-    public func existingItem(at path: ItemPath) throws -> Item {
+    @usableFromInline package func existingItem(at path: ItemPath) throws -> Item {
         guard let item = item(at: path) else {
             throw Failure.itemPathOutOfRange(path, itemsInSection: section(at: path.section)?.items.count)
         }
@@ -153,7 +153,7 @@ extension Snapshot {
     ///
     /// - Complexity: O(1) on average.
     @inlinable
-    public func containsSection(_ id: SectionID) -> Bool { _sectionTokens[id] != nil }
+    package func containsSection(_ id: SectionID) -> Bool { _sectionTokens[id] != nil }
 
     /// The position of the item with identifier `id`, or `nil`: the adapters' `itemPath(for:)`
     /// asked of a snapshot.
@@ -187,7 +187,7 @@ extension Snapshot {
     /// if any.
     ///
     /// - Complexity: O(1) on average.
-    public func requestedUpdate(for id: Item.ID) -> UpdateKind? {
+    @usableFromInline func requestedUpdate(for id: Item.ID) -> UpdateKind? {
         if let kind = _updateMarks[id] { return kind }
         if let section = sectionIdentifier(containingItem: id), _reloadedSections.contains(section) { return .reload }
         return nil
@@ -196,13 +196,13 @@ extension Snapshot {
     /// Whether ``reloadSections(_:)`` asked for the section with `id` to be reloaded by the next diff.
     ///
     /// - Complexity: O(1) on average.
-    public func isReloadRequested(forSection id: SectionID) -> Bool { _reloadedSections.contains(id) }
+    func isReloadRequested(forSection id: SectionID) -> Bool { _reloadedSections.contains(id) }
 
     /// Whether any explicit reload or reconfigure is pending.
     ///
     /// - Complexity: O(1).
     @inlinable
-    public var hasRequestedUpdates: Bool { !_updateMarks.isEmpty || !_reloadedSections.isEmpty }
+    package var hasRequestedUpdates: Bool { !_updateMarks.isEmpty || !_reloadedSections.isEmpty }
 }
 
 /// How a changed item reaches its cell.

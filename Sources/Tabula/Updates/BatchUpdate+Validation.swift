@@ -8,18 +8,18 @@ extension BatchUpdate {
     /// Where everything that was on screen before an update is after it.
     public struct Outcome: Hashable, Sendable {
         /// For each section before the update, its index after it, or -1 when it was deleted.
-        public var sectionMap: [Int]
+        package var sectionMap: [Int]
         /// For each section before the update, for each of its items, the item's path after the
         /// update, or `nil` when it was deleted (or its section was).
-        public var itemMap: [[ItemPath?]]
+        package var itemMap: [[ItemPath?]]
         /// Paths after the update whose cells must be requested afresh: inserted items, items of
         /// inserted sections, and reloaded items.
-        public var freshItems: Set<ItemPath>
+        package var freshItems: Set<ItemPath>
         /// Paths after the update whose existing cells must be configured again.
-        public var reconfiguredItems: Set<ItemPath>
+        package var reconfiguredItems: Set<ItemPath>
 
         /// The path after the update of the item at `path` before it, or `nil`.
-        public func destination(of path: ItemPath) -> ItemPath? {
+        package func destination(of path: ItemPath) -> ItemPath? {
             guard itemMap.indices.contains(path.section), itemMap[path.section].indices.contains(path.item) else { return nil }
             return itemMap[path.section][path.item]
         }

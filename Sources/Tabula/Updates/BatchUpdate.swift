@@ -12,7 +12,7 @@ public struct BatchUpdate: Hashable, Sendable {
         /// Where the element is after the update.
         public var to: Index
         /// Creates a move.
-        public init(from: Index, to: Index) {
+        @usableFromInline package init(from: Index, to: Index) {
             self.from = from
             self.to = to
         }
@@ -40,7 +40,7 @@ public struct BatchUpdate: Hashable, Sendable {
     public var updatedSectionTitles: [Int] = []
 
     /// Creates an update; every list defaults to empty.
-    public init(
+    @usableFromInline package init(
         deletedSections: [Int] = [], insertedSections: [Int] = [], movedSections: [Move<Int>] = [],
         deletedItems: [ItemPath] = [], insertedItems: [ItemPath] = [], movedItems: [Move<ItemPath>] = [],
         reloadedItems: [ItemPath] = [], reconfiguredItems: [ItemPath] = [], updatedSectionTitles: [Int] = []
@@ -64,7 +64,7 @@ public struct BatchUpdate: Hashable, Sendable {
     }
 
     /// The total number of operations.
-    public var operationCount: Int {
+    @usableFromInline var operationCount: Int {
         deletedSections.count + insertedSections.count + movedSections.count + deletedItems.count + insertedItems.count
             + movedItems.count + reloadedItems.count + reconfiguredItems.count + updatedSectionTitles.count
     }

@@ -65,10 +65,10 @@ public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertib
     /// The broken rule.
     public var violation: Violation
     /// The wording to use.
-    public var flavor: ListFlavor
+    var flavor: ListFlavor
 
     /// Creates an error.
-    public init(_ violation: Violation, flavor: ListFlavor) {
+    init(_ violation: Violation, flavor: ListFlavor) {
         self.violation = violation
         self.flavor = flavor
     }

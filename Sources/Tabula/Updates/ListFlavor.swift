@@ -10,11 +10,11 @@ public struct ListFlavor: Hashable, Sendable, CustomStringConvertible {
     public static let collection = ListFlavor(.collection)
 
     /// "row" or "item".
-    public var element: String { kind == .table ? "row" : "item" }
+    var element: String { kind == .table ? "row" : "item" }
     /// "rows" or "items".
-    public var elements: String { kind == .table ? "rows" : "items" }
+    var elements: String { kind == .table ? "rows" : "items" }
     /// "table view" or "collection view".
-    public var view: String { kind == .table ? "table view" : "collection view" }
+    var view: String { kind == .table ? "table view" : "collection view" }
 
     public var description: String { kind == .table ? "table" : "collection" }
 }
