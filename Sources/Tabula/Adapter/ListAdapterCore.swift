@@ -87,6 +87,9 @@ where Item.ID: Sendable {
     private let link: ViewLink
     /// Whether the view still calls the adapter, and what of it is still to report.
     var connection = ConnectionWatch()
+    /// Stops the live source the adapter's `show` or `follow` started (`Live/`); showing another
+    /// source calls it first, so one source at a time drives the list.
+    package var stopCurrentSource: (@MainActor () -> Void)?
     /// Follows what visible cells' configurations read.
     @usableFromInline let observer = CellObserver<Item.ID>()
     /// The view cells are configured in (their ``CellContext/view``).

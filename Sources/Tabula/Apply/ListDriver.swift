@@ -112,9 +112,6 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     /// What follows the jobs to keep the section snapshots' trees (`SectionSnapshot/`); `nil`
     /// until a section snapshot is applied, so a list without them calls nothing.
     @usableFromInline var jobFollower: SectionSnapshots<SectionID, Item>?
-    /// Stops the source shown through an adapter's `show` or `follow` (`Live/`), which showing
-    /// another source calls first.
-    package var stopCurrentSource: (@MainActor () -> Void)?
 
     /// Creates a driver whose items are updated when `updateKind` returns a kind (`nil`: the
     /// content is the same).

@@ -52,8 +52,8 @@ extension ListAdapter {
     ///
     /// - Throws: what the source's `start(driving:)` throws.
     public func show(_ source: some ListSource<SectionID, Item>) async throws {
-        driver.stopCurrentSource?()
-        driver.stopCurrentSource = { source.stop() }
+        core.stopCurrentSource?()
+        core.stopCurrentSource = { source.stop() }
         try await source.start(driving: driver)
     }
 
@@ -65,8 +65,8 @@ extension ListAdapter {
     public func show(_ provider: some DataProvider<Item>) async throws where SectionID == Int {
         let snapshot = try provider.snapshot()
         try cells.validate(snapshot)
-        driver.stopCurrentSource?()
-        driver.stopCurrentSource = nil
+        core.stopCurrentSource?()
+        core.stopCurrentSource = nil
         await driver.apply(snapshot)
     }
 }

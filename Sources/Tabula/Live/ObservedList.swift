@@ -124,9 +124,9 @@
         @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
         @discardableResult
         public func follow(animatingDifferences: Bool = true, _ makeSnapshot: @escaping @MainActor () throws -> Snapshot<SectionID, Item>) -> ListObservation {
-            driver.stopCurrentSource?()
+            core.stopCurrentSource?()
             let observation = ListObservation(driving: driver, animatingDifferences: animatingDifferences, makeSnapshot)
-            driver.stopCurrentSource = { observation.stop() }
+            core.stopCurrentSource = { observation.stop() }
             return observation
         }
     }
