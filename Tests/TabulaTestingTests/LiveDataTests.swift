@@ -94,6 +94,26 @@ struct LiveDataTests {
         #expect(adapter.snapshot().sectionIdentifiers == ["second"], "a stopped sequence applies nothing more")
     }
 
+    @Test("stop() ends a sequence that has nothing more to say: show returns, nothing more is applied",
+          .timeLimit(.minutes(1)))
+    func stopEndsAQuietSequence() async throws {
+        let list = HeadlessListView(viewportHeight: nil)
+        let cells = CellConfigurators<Post> { CellConfigurator.content { CellContent(text: $0.title) } }
+        let adapter = try HeadlessListAdapter<String, Post>(listView: list, cells: cells)
+        let (quiet, values) = AsyncStream<[Post]>.makeStream()
+        let source = AsyncSnapshots(quiet, section: "quiet")
+        let running = Task { try await adapter.show(source) }
+        values.yield([Post(id: 1, title: "the only one")])
+        while adapter.snapshot().numberOfItems == 0 { await Task.yield() }
+        source.stop()
+        try await running.value  // waited for an element that never comes before stop() cancelled it
+        values.yield([Post(id: 2, title: "after stop")])
+        await adapter.driver.waitUntilIdle()
+        #expect(adapter.snapshot().itemIdentifiers == [1])
+        try await source.start(driving: adapter.driver)  // stopped: returns at once
+        #expect(adapter.snapshot().itemIdentifiers == [1])
+    }
+
     /// A server whose pages are given by a script: (item ids, hasMore) per page.
     actor ScriptedServer {
         let pages: [([Int], Bool)]

@@ -15,6 +15,9 @@ public final class AsyncSnapshots<SectionID: Hashable & Sendable, Item: Identifi
     private let iterate: @MainActor (ListDriver<SectionID, Item>, AsyncSnapshots) async throws -> Void
     /// Whether ``stop()`` was called: the elements still to come are not applied.
     private var isStopped = false
+    /// The task iterating the sequence, which ``stop()`` cancels so that a sequence with nothing
+    /// more to say does not keep `start` (and what the sequence holds) waiting.
+    private var iteration: Task<Void, any Error>?
 
     /// A source that applies every snapshot `snapshots` produces, until it ends.
     public init<Snapshots: AsyncSequence>(_ snapshots: Snapshots) where Snapshots.Element == Snapshot<SectionID, Item> {
@@ -39,14 +42,29 @@ public final class AsyncSnapshots<SectionID: Hashable & Sendable, Item: Identifi
         }
     }
 
-    /// Applies the sequence's elements through `driver` until it ends or ``stop()`` is called.
+    /// Applies the sequence's elements through `driver` until it ends or ``stop()`` is called,
+    /// and returns then. A source iterates its sequence once: after ``stop()`` it returns at once.
     ///
-    /// - Throws: whatever the sequence throws, or a ``SnapshotError`` when an array of items
-    ///   repeats an identifier; the last snapshot applied stays on screen.
+    /// - Throws: whatever the sequence throws before it is stopped, or a ``SnapshotError`` when an
+    ///   array of items repeats an identifier; the last snapshot applied stays on screen.
     public func start(driving driver: ListDriver<SectionID, Item>) async throws {
-        try await iterate(driver, self)
+        guard !isStopped else { return }
+        let task = Task { @MainActor in try await self.iterate(driver, self) }
+        iteration = task
+        defer { if iteration == task { iteration = nil } }
+        do {
+            try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+        } catch {
+            // Stopping cancels the iteration; a sequence may answer that with an error of its own.
+            if isStopped { return }
+            throw error
+        }
     }
 
-    /// Stops applying: the next element ends the iteration; what is on screen stays.
-    public func stop() { isStopped = true }
+    /// Stops applying: the iteration is cancelled, ``start(driving:)`` returns, and what is on
+    /// screen stays.
+    public func stop() {
+        isStopped = true
+        iteration?.cancel()
+    }
 }
