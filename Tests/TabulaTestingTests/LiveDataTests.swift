@@ -94,8 +94,7 @@ struct LiveDataTests {
         #expect(adapter.snapshot().sectionIdentifiers == ["second"], "a stopped sequence applies nothing more")
     }
 
-    @Test("stop() ends a sequence that has nothing more to say: show returns, nothing more is applied",
-          .timeLimit(.minutes(1)))
+    @Test("stop() ends a sequence that has nothing more to say: show returns, nothing more is applied")
     func stopEndsAQuietSequence() async throws {
         let list = HeadlessListView(viewportHeight: nil)
         let cells = CellConfigurators<Post> { CellConfigurator.content { CellContent(text: $0.title) } }
