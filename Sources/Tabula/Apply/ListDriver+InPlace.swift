@@ -53,6 +53,7 @@ extension ListDriver {
         }
         guard !update.isEmpty || cellUpdates else {
             commit()
+            scrollAnchorForNextUpdate = nil
             done(.unchanged)
             return
         }
@@ -60,6 +61,7 @@ extension ListDriver {
         case .reload(let reason):
             commit()
             reloadView(because: reason)
+            scrollAnchorForNextUpdate = nil
             done(.reloaded(reason))
         case .batch(let view):
             running = true

@@ -69,6 +69,13 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     }
     /// Whether an update is in flight.
     public var isUpdating: Bool { running }
+    /// Which row the view keeps still through each update (``ScrollAnchor``); `.none` by default.
+    public var scrollAnchor: ScrollAnchor<Item.ID> = .none
+    /// The anchor for the next update shown instead of ``scrollAnchor`` (set it just before the
+    /// apply); cleared once an update is shown, animated, reloaded or found unchanged.
+    public var scrollAnchorForNextUpdate: ScrollAnchor<Item.ID>?
+    /// The anchor in force for the update being shown: what the view's glue holds.
+    public var activeScrollAnchor: ScrollAnchor<Item.ID> { scrollAnchorForNextUpdate ?? scrollAnchor }
 
     /// Above this many changes (deleted, inserted, moved and updated items and sections), a diff
     /// is shown with `reloadData` instead of batch updates, as DifferenceKit's `interrupt` does: a
@@ -268,6 +275,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
 
     /// Hands `result` to the callbacks of the job in flight.
     func finish(_ result: ApplyResult) {
+        if result != .superseded { scrollAnchorForNextUpdate = nil }
         let callbacks = inFlightCallbacks
         inFlightCallbacks = []
         for callback in callbacks { callback(result) }
