@@ -37,6 +37,10 @@ where Item.ID: Sendable {
         set { core.forwarding.set(newValue) }
     }
 
+    /// What keeps the anchor still while the view lays rows out in points
+    /// (`HeadlessListAdapter+Anchor.swift`).
+    var anchoring = HeadlessAnchoring<SectionID, Item>()
+
     /// The app's object, for the data-source questions no Tabula declaration covers.
     private var fallback: (any HeadlessListDataSource)? { core.forwarding.object as? any HeadlessListDataSource }
 
@@ -212,17 +216,20 @@ extension HeadlessListAdapter: ListViewGlue {
     package func displayedItemCounts() -> [Int] { listView.itemCounts }
 
     package func reloadData() {
+        let hold = anchorHold(shown: anchoring.shown)
         do {
             try listView.reloadData()
         } catch {
             driver.report(ListDiagnostic(.viewRejectedBatch("\(error)")))
         }
+        holdAnchor(hold)
     }
 
     package func performBatchUpdates(
         _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
     ) {
         let before = ReplacedSnapshot(driver.snapshot, before: update)
+        let hold = anchorHold(shown: driver.snapshot)
         updateData()
         do {
             try listView.performBatchUpdates(update, animated: animated)
@@ -241,6 +248,7 @@ extension HeadlessListAdapter: ListViewGlue {
                 configurator.configure(view, for: context)
             }
         }
+        holdAnchor(hold)
         completion()
     }
 

@@ -69,6 +69,7 @@ extension HeadlessListView {
         let titlesBefore = (headers: headers, footers: footers, headerViews: headerViews, footerViews: footerViews)
         let sectionsBefore = sectionCounts.count
         try readStructure(from: dataSource)
+        carryPointLayout(from: before, destination: destination, fresh: freshItems.union(reconfiguredItems))
         if loadedBefore {
             // A section that survives the batch keeps the header and footer it showed, as in UIKit:
             // only inserted sections and those named in `updatedSectionTitles` are shown afresh, so

@@ -132,6 +132,8 @@ public final class HeadlessListView {
     var selected: Set<ItemPath> = []
     var cellBeingReconfigured: HeadlessCell?
     var hasLoaded = false
+    /// The rows' heights and the offset in points (`HeadlessListView+Scrolling.swift`).
+    var points = HeadlessPointLayout()
 
     /// Creates a list view showing `viewportHeight` lines at a time (`nil`: all of them).
     public init(flavor: ListFlavor = .table, viewportHeight: Int? = 20, resources: ResourceCatalog = .empty) {
@@ -279,6 +281,7 @@ public final class HeadlessListView {
         selected = []
         try readStructure(from: dataSource)
         hasLoaded = true
+        resetPointLayout()
         try layout()
     }
 

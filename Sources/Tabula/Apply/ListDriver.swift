@@ -71,8 +71,8 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     public var isUpdating: Bool { running }
     /// Which row the view keeps still through each update (``ScrollAnchor``); `.none` by default.
     public var scrollAnchor: ScrollAnchor<Item.ID> = .none
-    /// The anchor for the next update shown instead of ``scrollAnchor`` (set it just before the
-    /// apply); cleared once an update is shown, animated, reloaded or found unchanged.
+    /// The anchor instead of ``scrollAnchor`` for the next update (set it just before the apply),
+    /// and for the updates chained to it or replacing it: cleared once the driver is idle.
     public var scrollAnchorForNextUpdate: ScrollAnchor<Item.ID>?
     /// The anchor in force for the update being shown: what the view's glue holds.
     public var activeScrollAnchor: ScrollAnchor<Item.ID> { scrollAnchorForNextUpdate ?? scrollAnchor }
@@ -242,6 +242,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         guard var job = pending else {
             running = false
             viewChangedUnderneath = false
+            scrollAnchorForNextUpdate = nil
             let done = idleWaiters
             idleWaiters = []
             for waiter in done { waiter() }
@@ -275,7 +276,6 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
 
     /// Hands `result` to the callbacks of the job in flight.
     func finish(_ result: ApplyResult) {
-        if result != .superseded { scrollAnchorForNextUpdate = nil }
         let callbacks = inFlightCallbacks
         inFlightCallbacks = []
         for callback in callbacks { callback(result) }

@@ -163,3 +163,12 @@ extension AnchorHold {
         }
     }
 }
+
+extension ListDriver {
+    /// Calls `body` once nothing runs and nothing waits (at once when the driver is idle): the
+    /// view glue holds one anchor through a run of chained and interrupted updates, and lets it go
+    /// here.
+    package func whenIdle(_ body: @escaping @MainActor () -> Void) {
+        if running { idleWaiters.append(body) } else { body() }
+    }
+}
