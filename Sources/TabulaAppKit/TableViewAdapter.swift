@@ -313,6 +313,7 @@
             _ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void
         ) {
             let before = ReplacedSnapshot(driver.snapshot, before: update)
+            let holdAnchor = anchorCorrection()
             updateData()
             let after = driver.snapshot
             let target = rows(of: after)
@@ -338,6 +339,8 @@
             }
             tableView.endUpdates()
             setRows(target)
+            // Before the next frame is drawn: no jump is ever shown.
+            holdAnchor?()
             // Updated items, by their rows after the update.
             var updated = IndexSet()
             for path in update.reloadedItems + update.reconfiguredItems {

@@ -20,6 +20,9 @@
         /// What to do once `update`'s batch is done about the section titles it changed (captured
         /// before the batch, run after it).
         func titleRefresh(after update: BatchUpdate) -> @MainActor () -> Void
+        /// What keeps the anchor still through a batch (`UIKitScrollAnchor.swift`): read before it,
+        /// run as it returns; `nil` when nothing is held.
+        func anchorCorrection() -> (@MainActor () -> Void)?
     }
 
     extension UIKitAdapterGlue {
@@ -44,6 +47,7 @@
                 return
             }
             let refreshTitles = titleRefresh(after: update)
+            let holdAnchor = anchorCorrection()
             let animation = animated ? batchAnimation : .none
             // UIKit runs the updates block synchronously, inside this call.
             withoutActuallyEscaping(updateData) { updateData in
@@ -58,6 +62,8 @@
                 }
                 if animated { batch() } else { UIView.performWithoutAnimation(batch) }
             }
+            // In the same turn as the batch, before the next frame: no jump is ever drawn.
+            if let holdAnchor { UIView.performWithoutAnimation(holdAnchor) }
         }
 
         /// The view caches which methods its data source and delegate answer when they are set:

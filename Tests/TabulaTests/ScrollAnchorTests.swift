@@ -1,5 +1,5 @@
 import Testing
-import Tabula
+@testable import Tabula
 
 @Suite("Scroll anchor: the offset that keeps a row still, from frames before and after")
 struct ScrollAnchorTests {
@@ -80,5 +80,51 @@ struct ScrollAnchorTests {
         let before = stack([("a", 44), ("b", 44), ("c", 44), ("d", 44), ("e", 44)], offset: 88)
         let after = stack([("a", 90), ("b", 120), ("c", 44), ("d", 44), ("e", 44)], offset: 88)
         #expect(ScrollAnchor<String>.firstVisibleItem.correctedOffset(before: before, after: after) == 210)
+    }
+}
+
+@Suite("Scroll anchor: the correction the UIKit and AppKit glue apply, from frames they read")
+struct AnchorCorrectionTests {
+    typealias Frames = [String: (minY: Double, height: Double)]
+
+    func frames(_ rows: [(String, Double)]) -> Frames {
+        var top = 0.0, result: Frames = [:]
+        for (id, height) in rows {
+            result[id] = (top, height)
+            top += height
+        }
+        return result
+    }
+
+    @Test func visibleRowsOnlyAreEnough() throws {
+        // Before: 10 rows of 40, scrolled to 130 in a 120-point viewport; only "r3"…"r6" are read.
+        let all = frames((0..<10).map { ("r\($0)", 40) })
+        let visible = ["r3", "r4", "r5", "r6"]
+        let correction = try #require(AnchorCorrection(
+            .firstVisibleItem, visible: visible, frame: { visible.contains($0) ? all[$0] : nil },
+            contentOffset: 130, viewportHeight: 120, contentHeight: 400))
+        #expect(correction.hold == .row("r3", distance: -10, neighbours: ["r4", "r5", "r6"]))
+        // After: three rows of 50 inserted at the top, "r3" measured taller.
+        let after = frames([("n0", 50), ("n1", 50), ("n2", 50)] + (0..<10).map { ("r\($0)", $0 == 3 ? 70 : 40) })
+        #expect(correction.offset(frame: { after[$0] }, viewportHeight: 120, contentHeight: 580) == 280)
+    }
+
+    @Test func deletedAnchorFallsToItsNeighbour() throws {
+        let before = frames([("a", 40), ("b", 40), ("c", 40), ("d", 40)])
+        let correction = try #require(AnchorCorrection(
+            .firstVisibleItem, visible: ["b", "c"], frame: { before[$0] }, contentOffset: 45, viewportHeight: 60, contentHeight: 160))
+        let after = frames([("x", 100), ("c", 40), ("d", 40)])
+        // "b" is gone: "c" takes its place, 5 points above the top.
+        #expect(correction.offset(frame: { after[$0] }, viewportHeight: 60, contentHeight: 180) == 105)
+    }
+
+    @Test func bottomAndNone() throws {
+        let before = frames([("a", 40), ("b", 40), ("c", 40)])
+        #expect(AnchorCorrection(.none, visible: ["a"], frame: { before[$0] }, contentOffset: 0, viewportHeight: 60, contentHeight: 120) == nil)
+        let correction = try #require(AnchorCorrection(
+            .bottom, visible: ["b", "c"], frame: { before[$0] }, contentOffset: 60, viewportHeight: 60, contentHeight: 120))
+        #expect(correction.offset(frame: { _ in nil }, viewportHeight: 60, contentHeight: 200) == 140)
+        // An item the view cannot tell the frame of holds nothing.
+        #expect(AnchorCorrection(.item("z"), visible: [], frame: { before[$0] }, contentOffset: 0, viewportHeight: 60, contentHeight: 120) == nil)
     }
 }

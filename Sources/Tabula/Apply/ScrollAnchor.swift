@@ -172,3 +172,43 @@ extension ListDriver {
         if running { idleWaiters.append(body) } else { body() }
     }
 }
+
+/// The glue's side of an anchor, as a view reads frames: the hold read before a batch, and the
+/// offset it asks for after it. What the UIKit and AppKit adapters run, so that their correction
+/// is this pure code, tested on any platform.
+package struct AnchorCorrection<ID: Hashable & Sendable>: Hashable, Sendable {
+    /// What is held.
+    package let hold: AnchorHold<ID>
+
+    /// Reads what `anchor` holds from frames before a batch: `visible` are the items on screen,
+    /// top to bottom, and `frame` gives an item's top and height in the content (`nil`: unknown).
+    /// `nil` when nothing is to be held.
+    package init?(
+        _ anchor: ScrollAnchor<ID>, visible: [ID], frame: (ID) -> (minY: Double, height: Double)?,
+        contentOffset: Double, viewportHeight: Double, contentHeight: Double
+    ) {
+        if anchor == .none { return nil }
+        var ids = visible
+        if case .item(let id) = anchor, !ids.contains(id) { ids.append(id) }
+        let rows = ids.compactMap { id in frame(id).map { AnchorLayout.Row(id: id, minY: $0.minY, height: $0.height) } }
+            .sorted { $0.minY < $1.minY }
+        let layout = AnchorLayout(rows: rows, contentOffset: contentOffset, viewportHeight: viewportHeight, contentHeight: contentHeight)
+        guard let hold = anchor.hold(in: layout) else { return nil }
+        self.hold = hold
+    }
+
+    /// The content offset after the batch, from the frames then (`frame`, `nil` for an item that is
+    /// gone); `nil`: leave the offset as it is.
+    package func offset(frame: (ID) -> (minY: Double, height: Double)?, viewportHeight: Double, contentHeight: Double) -> Double? {
+        var ids: [ID] = []
+        if case .row(let id, _, let neighbours) = hold { ids = [id] + neighbours }
+        // The held row, or else its nearest surviving neighbour: the first one with a frame.
+        var rows: [AnchorLayout<ID>.Row] = []
+        for id in ids {
+            guard let found = frame(id) else { continue }
+            rows = [AnchorLayout.Row(id: id, minY: found.minY, height: found.height)]
+            break
+        }
+        return hold.offset(in: AnchorLayout(rows: rows, contentOffset: 0, viewportHeight: viewportHeight, contentHeight: contentHeight))
+    }
+}
