@@ -1,0 +1,58 @@
+import Tabula
+import TabulaTesting
+import Testing
+
+struct ChatMessage: Identifiable, Equatable, Sendable {
+    var id: Int
+    var text: String
+}
+
+@MainActor
+@Suite("The anchor article's code blocks, run")
+struct AnchorSnippets {
+    let cells = CellConfigurators<ChatMessage> { CellConfigurator.content { CellContent(text: $0.text) } }
+
+    func messages(_ ids: ClosedRange<Int>) -> [ChatMessage] { ids.map { ChatMessage(id: $0, text: "message \($0)") } }
+
+    @Test("a chat follows new messages at the bottom, and keeps the line read when scrolled up")
+    func chat() async throws {
+        let list = HeadlessListView(viewportHeight: 5)
+        list.pointViewportHeight = 200
+        let adapter = try HeadlessListAdapter<Int, ChatMessage>(listView: list, cells: cells)
+        adapter.measureRows { $0.text.count > 40 ? 88 : 44 }
+        await adapter.apply(try Snapshot(items: messages(1...20)))
+        list.scroll(toPointOffset: .infinity)
+
+        // A chat: at the bottom, new messages show; scrolled up, the line read stays still.
+        adapter.driver.scrollAnchor = .bottom
+        try adapter.driver.apply(.append([ChatMessage(id: 21, text: "new")]))
+        #expect(list.pointOffset == list.contentHeightInPoints - 200)
+
+        list.scroll(toPointOffset: 300)
+        let read = try #require(list.frameOfItem(at: ItemPath(item: 8, section: 0)))
+        // Older messages go in at the top: the message read does not move.
+        await adapter.apply(try Snapshot(items: messages(-9...0) + adapter.snapshot().items(inSection: 0)!))
+        let now = try #require(list.frameOfItem(at: ItemPath(item: 18, section: 0)))
+        #expect(now.minY - list.pointOffset == read.minY - 300)
+    }
+
+    @Test("a feed keeps the post read still as new posts arrive above it")
+    func feed() async throws {
+        let list = HeadlessListView(viewportHeight: 5)
+        list.pointViewportHeight = 200
+        let feed = try HeadlessListAdapter<Int, ChatMessage>(listView: list, cells: cells)
+        await feed.apply(try Snapshot(items: messages(10...30)))
+        list.scroll(toPointOffset: 130)
+        let newer = messages(1...9), shown = feed.snapshot().items(inSection: 0)!
+
+        // A feed: new posts above do not push the one being read.
+        feed.driver.scrollAnchor = .firstVisibleItem
+        await feed.apply(try Snapshot(items: newer + shown))
+        #expect(list.pointOffset == 130 + 9 * 44)
+
+        // One update can hold another row: here, the post with identifier 20.
+        feed.driver.scrollAnchorForNextUpdate = .item(20)
+        await feed.apply(try Snapshot(items: messages(0...0) + feed.snapshot().items(inSection: 0)!))
+        #expect(list.pointOffset == 130 + 10 * 44)
+    }
+}
