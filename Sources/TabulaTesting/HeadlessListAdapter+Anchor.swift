@@ -43,7 +43,7 @@ extension HeadlessListAdapter {
 
     /// Scrolls so that `hold` holds in the layout after a batch or reload, measures the rows that
     /// come on screen, and holds again, until every row on screen is measured: the correction of
-    /// the core's ``AnchorHold/offset(in:)``, nothing decided here.
+    /// the core's `AnchorHold.offset(in:)`, nothing decided here.
     func holdAnchor(_ hold: AnchorHold<Item.ID>?) {
         guard listView.pointViewportHeight != nil else { return }
         let snapshot = driver.snapshot

@@ -96,7 +96,7 @@ extension HeadlessListView {
         return (above + points.heights[path.section][..<path.item].reduce(0, +), points.heights[path.section][path.item])
     }
 
-    /// The rows' frames and the scroll position, for ``ScrollAnchor``: each row's identifier is
+    /// The rows' frames and the scroll position, for `ScrollAnchor`: each row's identifier is
     /// `id(path)` (rows for which it is `nil` are left out).
     public func anchorLayout<ID: Hashable & Sendable>(id: (ItemPath) -> ID?) -> AnchorLayout<ID> {
         var rows: [AnchorLayout<ID>.Row] = []

@@ -128,3 +128,14 @@ struct AnchorCorrectionTests {
         #expect(AnchorCorrection(.item("z"), visible: [], frame: { before[$0] }, contentOffset: 0, viewportHeight: 60, contentHeight: 120) == nil)
     }
 }
+
+@Suite("Scroll anchor: the doc comments' examples")
+struct ScrollAnchorDocExamples {
+    @Test func examples() {
+        let layout = AnchorLayout(stacking: [("a", 40), ("b", 60)], contentOffset: 10, viewportHeight: 50)
+        #expect(layout.rows[1].minY == 40 && layout.contentHeight == 100)
+        let before = AnchorLayout(stacking: [("b", 50), ("c", 50)], contentOffset: 50, viewportHeight: 50)
+        let after = AnchorLayout(stacking: [("a", 30), ("b", 50), ("c", 50)], contentOffset: 50, viewportHeight: 50)
+        #expect(ScrollAnchor<String>.firstVisibleItem.correctedOffset(before: before, after: after) == 80)
+    }
+}
