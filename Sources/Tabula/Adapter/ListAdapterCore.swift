@@ -40,8 +40,8 @@ where Item.ID: Sendable {
     /// Whether the app set ``canDelete`` (or ``canMove``): until it does, the view's questions
     /// about editing go to the app's object (``ListAdapterCore+Fallbacks``).
     package private(set) var declaresDeletion = false, declaresMoves = false
-    /// Called after the user moved an item, with the new snapshot (update your model here).
-    package var onMove: ((Item, Snapshot<SectionID, Item>) -> Void)?
+    /// Called after the user reordered items, with the reorder and the new snapshot.
+    package var onMove: ((Reorder<SectionID, Item.ID>, Snapshot<SectionID, Item>) -> Void)?
     /// Called when the user flips the switch of a ``CellContent/Accessory/toggle(isOn:)`` in a
     /// standard content cell.
     @usableFromInline package var onToggle: ((Item, Bool) -> Void)?
