@@ -194,4 +194,92 @@ struct DragAndDropTests {
             try list.checkConsistency()
         }
     }
+
+    @Test("undo puts a drag back, in the list and in the model; redo makes it again")
+    func undoRedo() throws {
+        let model = Model(Self.board())
+        let (list, adapter) = try shown(model)
+        try list.drop(try #require(try list.beginDrag(itemsAt: [ItemPath(item: 3, section: 0), ItemPath(item: 1, section: 0)])), at: ItemPath(item: 0, section: 1))
+        #expect(model.ids == [[1, 3], [4, 2, 5, 6]])
+        #expect(adapter.canUndo && !adapter.canRedo)
+        #expect(adapter.undo())
+        #expect(model.ids == [[1, 2, 3, 4], [5, 6]])
+        #expect(adapter.displayedSnapshot.sections.map { $0.items.map(\.id) } == model.ids)
+        #expect(!adapter.canUndo && adapter.canRedo)
+        #expect(adapter.redo())
+        #expect(model.ids == [[1, 3], [4, 2, 5, 6]])
+        #expect(adapter.undo() && !adapter.undo())
+        try list.checkConsistency()
+    }
+
+    @Test("an undo after a live update lands by identity; one that names a removed item is reported, not applied")
+    func undoAfterLiveUpdates() throws {
+        let model = Model(Self.board())
+        let (list, adapter) = try shown(model)
+        try list.interactiveMove(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 0, section: 1))
+        #expect(model.ids == [[2, 3, 4], [1, 5, 6]])
+        // A sync inserts 7 at the top and removes 4: the undo still puts 1 back before 2.
+        model.sections[0].items.insert(.title(id: 7, "t7"), at: 0)
+        model.sections[0].items.removeAll { $0.id == 4 }
+        adapter.apply(try model.snapshot())
+        #expect(adapter.undo())
+        #expect(model.ids == [[7, 1, 2, 3], [5, 6]])
+        // Moved again, then the moved item is deleted by a sync: the undo is a reported conflict.
+        try list.interactiveMove(from: ItemPath(item: 3, section: 0), to: ItemPath(item: 2, section: 1))
+        model.sections[1].items.removeAll { $0.id == 3 }
+        adapter.apply(try model.snapshot())
+        let before = model.ids
+        #expect(!adapter.undo())
+        #expect(model.ids == before)
+        #expect(adapter.driver.diagnostics.contains { "\($0)".contains("undo of a move conflicts") })
+        adapter.recordsUndo = false
+        try list.interactiveMove(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 0, section: 1))
+        #expect(!adapter.canUndo)
+    }
+
+    @Test("random drags and moves, then every one undone in turn: the model is back where it began; redone: where it ended")
+    func randomUndoRedo() throws {
+        let seed = propertySeed()
+        let count = Self.sequences / 10
+        print("DragAndDropTests.randomUndoRedo seed: \(seed), \(count) sequences  (replay with TABULA_SEED=\(seed))")
+        var rng = SeededGenerator(seed: seed)
+        let model = Model([])
+        let (list, adapter) = try shown(model)
+        var next = 0
+        for sequence in 0..<count {
+            model.sections = (0..<Int.random(in: 1...3, using: &rng)).map { s in
+                Section("s\(s)", items: (0..<Int.random(in: 0...5, using: &rng)).map { _ in
+                    next += 1
+                    return .title(id: next, "t\(next)")
+                })
+            }
+            adapter.applyUsingReloadData(try model.snapshot())
+            adapter.recordsUndo = false
+            adapter.recordsUndo = true
+            let start = model.ids
+            for _ in 0..<Int.random(in: 1...5, using: &rng) {
+                let counts = list.itemCounts
+                let filled = counts.indices.filter { counts[$0] > 0 }
+                guard let s = filled.randomElement(using: &rng) else { break }
+                let source = ItemPath(item: Int.random(in: 0..<counts[s], using: &rng), section: s)
+                let t = Int.random(in: 0..<counts.count, using: &rng)
+                if Bool.random(using: &rng) {
+                    // A drag of up to three items.
+                    let sources = [source] + (0..<Int.random(in: 0...2, using: &rng)).map { _ in ItemPath(item: Int.random(in: 0..<counts[s], using: &rng), section: s) }
+                    guard let drag = try list.beginDrag(itemsAt: sources) else { continue }
+                    try list.drop(drag, at: ItemPath(item: Int.random(in: 0...counts[t], using: &rng), section: t))
+                } else {
+                    // An interactive move of one row.
+                    let last = counts[t] - (t == s ? 1 : 0)
+                    try list.interactiveMove(from: source, to: ItemPath(item: Int.random(in: 0...last, using: &rng), section: t))
+                }
+            }
+            let end = model.ids
+            while adapter.undo() {}
+            if model.ids != start { Issue.record("seed \(seed) sequence \(sequence): undone to \(model.ids), began as \(start)"); return }
+            while adapter.redo() {}
+            if model.ids != end { Issue.record("seed \(seed) sequence \(sequence): redone to \(model.ids), ended as \(end)"); return }
+            if adapter.displayedSnapshot.sections.map({ $0.items.map(\.id) }) != end { Issue.record("seed \(seed) sequence \(sequence): the list disagrees"); return }
+        }
+    }
 }

@@ -40,9 +40,12 @@ extension ListAdapterCore {
     package func moveItem(from source: ItemPath, to destination: ItemPath) throws {
         try reporting {
             let item = try driver.snapshot.existingItem(at: source)
+            let before = driver.snapshot
             let next = try driver.acknowledgeMove(from: source, to: destination)
             guard let landed = next.itemPath(for: item.id) else { return }
-            onMove?(Reorder([item.id], to: Self.destination(after: landed, in: next)), next)
+            let made = Reorder([item.id], to: Self.destination(after: landed, in: next))
+            record(made, before: before)
+            onMove?(made, next)
         }
     }
 

@@ -189,3 +189,43 @@ extension Snapshot {
         self = next
     }
 }
+
+// MARK: Undoing a reorder
+
+extension Snapshot {
+    /// The reorders that put back what `reorder` moves, computed on this snapshot before it is
+    /// applied: for each run of moved items that stood together, a reorder back before the item
+    /// that followed the run and stays (or to the end of its section). Applied in any order after
+    /// `reorder`, they restore this snapshot's order.
+    package func inverse(of reorder: Reorder<SectionID, Item.ID>) -> [Reorder<SectionID, Item.ID>] {
+        let moved = Set(reorder.uniqueItems)
+        var inverse: [Reorder<SectionID, Item.ID>] = []
+        for section in sections {
+            var run: [Item.ID] = []
+            for item in section.items {
+                if moved.contains(item.id) {
+                    run.append(item.id)
+                } else if !run.isEmpty {
+                    inverse.append(Reorder(run, to: .before(item.id)))
+                    run = []
+                }
+            }
+            if !run.isEmpty { inverse.append(Reorder(run, to: .endOfSection(section.id))) }
+        }
+        return inverse
+    }
+
+    /// The first identifier `reorders` name (a moved item, a destination item or section) that
+    /// this snapshot lacks, described; `nil` when they all apply.
+    package func missing(in reorders: [Reorder<SectionID, Item.ID>]) -> String? {
+        for reorder in reorders {
+            if let id = reorder.items.first(where: { !contains($0) }) { return "item \(id)" }
+            switch reorder.destination {
+            case .before(let id) where !contains(id): return "item \(id)"
+            case .endOfSection(let id) where sectionIndex(of: id) == nil: return "section \(id)"
+            default: continue
+            }
+        }
+        return nil
+    }
+}
