@@ -25,6 +25,9 @@
 
         /// The table view driven. Not retained.
         public private(set) weak var tableView: NSTableView?
+        /// The undo manager the user's reorders are registered with (⌘Z, shake to undo), as
+        /// ``ListAdapter/undo()`` describes; `nil`, the default: the view's own, from its window.
+        public weak var undoManager: UndoManager?
         /// What the adapter is built on: driver, configurators, handlers, edit paths.
         public let core: ListAdapterCore<SectionID, Item, AppKitPlatform>
         /// Your table view delegate: it receives every method the adapter does not implement. An
@@ -73,6 +76,7 @@
             self.core = core
             super.init(forwarding: core.forwarding)
             try core.connect(to: self)
+            core.registerUndo { [weak self] in self?.undoManager ?? self?.tableView?.undoManager }
             reconnect()
             // A local monitor runs on the main thread, before the window dispatches the event.
             deleteKey = DeleteKeyMonitor(NSEvent.addLocalMonitorForEvents(matching: .keyDown) { [weak self] event in

@@ -67,9 +67,8 @@ extension Reorder {
     /// - Throws: ``SnapshotError/unknownItem(_:)`` naming a moved item or the destination item
     ///   that no section holds, or ``SnapshotError/unknownSection(_:)`` naming a destination
     ///   section that does not exist; `sections` is unchanged then.
-    func apply<Element>(
-        to sections: inout [[Element]], endSection: Int?, id: (Element) -> ItemID
-    ) throws(SnapshotError<SectionID, ItemID>) {
+    func apply<Element>(to sections: inout [[Element]], endSection: Int?, id: (Element) -> ItemID) throws {
+        typealias Failure = SnapshotError<SectionID, ItemID>
         let moved = uniqueItems
         guard !moved.isEmpty else { return }
         let movedSet = Set(moved)
@@ -79,7 +78,7 @@ extension Reorder {
         var target: (section: Int, anchor: ItemID?)?
         switch destination {
         case .endOfSection(let section):
-            guard let endSection else { throw .unknownSection(section) }
+            guard let endSection else { throw Failure.unknownSection(section) }
             target = (endSection, nil)
         case .before:
             break
@@ -93,9 +92,9 @@ extension Reorder {
                 }
             }
         }
-        if let missing = moved.first(where: { found[$0] == nil }) { throw .unknownItem(missing) }
+        if let missing = moved.first(where: { found[$0] == nil }) { throw Failure.unknownItem(missing) }
         guard let target else {
-            if case .before(let anchor) = destination { throw .unknownItem(anchor) }
+            if case .before(let anchor) = destination { throw Failure.unknownItem(anchor) }
             return
         }
         for s in sections.indices where sections[s].contains(where: { movedSet.contains(id($0)) }) {
@@ -119,7 +118,7 @@ extension Array {
     ///
     /// - Throws: ``SnapshotError/unknownItem(_:)`` naming an item the array lacks; the array is
     ///   unchanged then.
-    public mutating func apply<SectionID>(_ reorder: Reorder<SectionID, Element.ID>) throws(SnapshotError<SectionID, Element.ID>)
+    public mutating func apply<SectionID>(_ reorder: Reorder<SectionID, Element.ID>) throws
     where Element: Identifiable, Element.ID: Sendable {
         var sections = [self]
         try reorder.apply(to: &sections, endSection: 0, id: \.id)
@@ -135,7 +134,7 @@ extension Array {
     ///
     /// - Throws: ``SnapshotError/unknownItem(_:)`` or ``SnapshotError/unknownSection(_:)`` naming
     ///   what the sections lack; they are unchanged then.
-    public mutating func apply<SectionID, Item>(_ reorder: Reorder<SectionID, Item.ID>) throws(SnapshotError<SectionID, Item.ID>)
+    public mutating func apply<SectionID, Item>(_ reorder: Reorder<SectionID, Item.ID>) throws
     where Element == Section<SectionID, Item> {
         var sections = map(\.items)
         var endSection: Int?
