@@ -13,3 +13,24 @@ extension Snapshot {
         return .endOfSection(section.id)
     }
 }
+
+extension Snapshot {
+    /// The reorder that moves the item `id` one place up (`down` false) or down, across section
+    /// boundaries: from the top of a section to the end of the one before, from the end of a
+    /// section to the top of the one after (an empty section is a place of its own). `nil` when
+    /// the item is already first (or last) in the list, or absent: the move keys of a list
+    /// without a pointer.
+    package func reorder(moving id: Item.ID, down: Bool) -> Reorder<SectionID, Item.ID>? {
+        guard let path = itemPath(for: id), let section = section(at: path.section) else { return nil }
+        let items = section.items
+        if down {
+            if path.item + 2 < items.count { return Reorder([id], to: .before(items[path.item + 2].id)) }
+            if path.item + 1 < items.count { return Reorder([id], to: .endOfSection(section.id)) }
+            guard let next = self.section(at: path.section + 1) else { return nil }
+            return Reorder([id], to: next.items.first.map { .before($0.id) } ?? .endOfSection(next.id))
+        }
+        if path.item > 0 { return Reorder([id], to: .before(items[path.item - 1].id)) }
+        guard path.section > 0, let previous = self.section(at: path.section - 1) else { return nil }
+        return Reorder([id], to: .endOfSection(previous.id))
+    }
+}
