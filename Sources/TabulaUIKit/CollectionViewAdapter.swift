@@ -29,6 +29,8 @@
         /// The undo manager the user's reorders are registered with (⌘Z, shake to undo), as
         /// ``ListAdapter/undo()`` describes; `nil`, the default: the view's own, from its window.
         public weak var undoManager: UndoManager?
+        /// The drag and drop delegate while ``reordersByDragging`` is on (the view holds it weakly).
+        var dragAndDrop: DragAndDropDelegate?
         /// What the adapter is built on: driver, configurators, handlers, edit paths.
         public let core: ListAdapterCore<SectionID, Item, UIKitPlatform>
         /// Your collection view delegate (and flow layout delegate), which may implement

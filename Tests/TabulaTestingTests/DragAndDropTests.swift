@@ -282,4 +282,23 @@ struct DragAndDropTests {
             if adapter.displayedSnapshot.sections.map({ $0.items.map(\.id) }) != end { Issue.record("seed \(seed) sequence \(sequence): the list disagrees"); return }
         }
     }
+
+    @Test("the decisions the UIKit and AppKit drop delegates ask for: where a drop goes, and whose drags are accepted")
+    func dropDecisions() throws {
+        let model = Model(Self.board())
+        let (_, adapter) = try shown(model)
+        let core = adapter.core
+        // No position (below the last row): the end of the last section.
+        #expect(core.dropPosition(for: nil) == ItemPath(item: 2, section: 1))
+        #expect(core.dropPosition(for: ItemPath(item: 4, section: 0)) == ItemPath(item: 4, section: 0))
+        #expect(core.dropPosition(for: ItemPath(item: 5, section: 0)) == nil)
+        #expect(core.dropPosition(for: ItemPath(item: 0, section: 2)) == nil)
+        #expect(core.acceptsDrop(from: core.dragSource, at: ItemPath(item: 0, section: 1)))
+        #expect(!core.acceptsDrop(from: nil, at: ItemPath(item: 0, section: 1)), "a drag from another app")
+        let other = try HeadlessListAdapter<String, Mixed>(listView: HeadlessListView(), cells: AdapterTests.cells())
+        #expect(!core.acceptsDrop(from: other.core.dragSource, at: ItemPath(item: 0, section: 1)), "a drag from another list")
+        #expect(!core.acceptsDrop(from: core.dragSource, at: ItemPath(item: 9, section: 1)))
+        adapter.apply(Snapshot<String, Mixed>())
+        #expect(core.dropPosition(for: nil) == nil)
+    }
 }

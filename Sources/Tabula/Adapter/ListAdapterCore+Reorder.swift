@@ -77,6 +77,33 @@ extension ListAdapterCore {
         return paths.compactMap(item(at:)).filter { canMove($0) && seen.insert($0.id).inserted }.map(\.id)
     }
 
+    /// What marks the drags this list starts, so a drop can tell them from drags of another list
+    /// or app: the UIKit and AppKit glue store it with each dragged identifier.
+    package var dragSource: ObjectIdentifier { ObjectIdentifier(self) }
+
+    /// Where a drop the view proposes at `proposed` goes: the position itself when the list has
+    /// it (from a section's first row to just after its last), or, for a drop with no position
+    /// (below the last row), the end of the last section. `nil` when the list has no section or
+    /// no such position.
+    package func dropPosition(for proposed: ItemPath?) -> ItemPath? {
+        let shown = driver.snapshot
+        guard let proposed else {
+            let last = shown.numberOfSections - 1
+            return last >= 0 ? ItemPath(item: shown.numberOfItems(inSectionAt: last), section: last) : nil
+        }
+        guard proposed.section >= 0, proposed.section < shown.numberOfSections,
+            (0...shown.numberOfItems(inSectionAt: proposed.section)).contains(proposed.item)
+        else { return nil }
+        return proposed
+    }
+
+    /// Whether a drop of a drag that `source` started, at `proposed`, is a move this list
+    /// accepts: the drag is one of its own and the position exists. Drags from other lists and
+    /// apps are refused.
+    package func acceptsDrop(from source: ObjectIdentifier?, at proposed: ItemPath?) -> Bool {
+        source == dragSource && dropPosition(for: proposed) != nil
+    }
+
     /// Drops the dragged items `ids` at `destination`, a position in the list as the view shows
     /// it now (the dragged rows still in place, as a drop location is), and tells ``onMove``.
     ///
