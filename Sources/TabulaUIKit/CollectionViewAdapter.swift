@@ -27,7 +27,7 @@
         /// The collection view driven. Not retained.
         public private(set) weak var collectionView: UICollectionView?
         /// The undo manager the user's reorders are registered with (⌘Z, shake to undo), as
-        /// ``ListAdapter/undo()`` describes; `nil`, the default: the view's own, from its window.
+        /// `undo()` describes; `nil`, the default: the view's own, from its window.
         public weak var undoManager: UndoManager?
         /// The drag and drop delegate while ``reordersByDragging`` is on (the view holds it weakly).
         var dragAndDrop: DragAndDropDelegate?

@@ -97,7 +97,7 @@
 
     extension TableViewAdapter {
         /// Whether the user reorders by dragging rows: one, or several picked up in one drag,
-        /// dropped anywhere in the table, each drop ending as one ``Reorder`` told to `onMove`
+        /// dropped anywhere in the table, each drop ending as one `Reorder` told to `onMove`
         /// and kept for undo. Rows that `canMove` allows; drags from other lists and apps are
         /// refused. Off by default; on, the adapter is the table's drag and drop delegate.
         public var reordersByDragging: Bool {
@@ -113,7 +113,7 @@
 
     extension CollectionViewAdapter {
         /// Whether the user reorders by dragging items: one, or several picked up in one drag,
-        /// dropped anywhere in the collection, each drop ending as one ``Reorder`` told to
+        /// dropped anywhere in the collection, each drop ending as one `Reorder` told to
         /// `onMove` and kept for undo. Items that `canMove` allows; drags from other lists and
         /// apps are refused. Off by default; on, the adapter is the collection view's drag and
         /// drop delegate.

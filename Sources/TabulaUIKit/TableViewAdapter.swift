@@ -42,7 +42,7 @@
         /// The table view driven. Not retained.
         public private(set) weak var tableView: UITableView?
         /// The undo manager the user's reorders are registered with (⌘Z, shake to undo), as
-        /// ``ListAdapter/undo()`` describes; `nil`, the default: the view's own, from its window.
+        /// `undo()` describes; `nil`, the default: the view's own, from its window.
         public weak var undoManager: UndoManager?
         /// The drag and drop delegate while ``reordersByDragging`` is on (the view holds it weakly).
         var dragAndDrop: DragAndDropDelegate?

@@ -301,4 +301,23 @@ struct DragAndDropTests {
         adapter.apply(Snapshot<String, Mixed>())
         #expect(core.dropPosition(for: nil) == nil)
     }
+
+    @Test("AppKit's drops between rows: above an item, a header, a footer, below the last row")
+    func flatRowDrops() {
+        // "A" header, items 0 and 1, footer; "B" header, no items; "C" item 0.
+        let rows: [FlatRow] = [
+            .header(section: 0), .item(ItemPath(item: 0, section: 0)), .item(ItemPath(item: 1, section: 0)), .footer(section: 0),
+            .header(section: 1), .item(ItemPath(item: 0, section: 2)),
+        ]
+        let counts = [2, 0, 1]
+        func drop(_ row: Int) -> ItemPath? { FlatRow.dropPosition(aboveRow: row, of: rows, itemCounts: counts) }
+        #expect(drop(0) == ItemPath(item: 0, section: 0), "above the first header: the top of the first section")
+        #expect(drop(2) == ItemPath(item: 1, section: 0))
+        #expect(drop(3) == ItemPath(item: 2, section: 0), "above a footer: the end of its section")
+        #expect(drop(4) == ItemPath(item: 2, section: 0), "above a header: the end of the section before")
+        #expect(drop(5) == ItemPath(item: 0, section: 2), "an item of a section without a header")
+        #expect(drop(6) == ItemPath(item: 1, section: 2), "below the last row: the end of the last section")
+        #expect(drop(7) == nil && drop(-1) == nil)
+        #expect(FlatRow.dropPosition(aboveRow: 0, of: [], itemCounts: []) == nil)
+    }
 }

@@ -34,3 +34,29 @@ extension Snapshot {
         return Reorder([id], to: .endOfSection(previous.id))
     }
 }
+
+/// A row of a table that shows its sections as one column of rows (AppKit's): a section's
+/// header, an item, or a section's footer.
+package enum FlatRow: Equatable, Sendable {
+    case header(section: Int)
+    case item(ItemPath)
+    case footer(section: Int)
+
+    /// The list position of a drop above row `row` of `rows` (`rows.count`: below the last row),
+    /// for sections holding `itemCounts` items: above an item, that item's position; above a
+    /// header, the end of the section before (the start of the first section); above a footer
+    /// or below the last row, the end of that section (of the last one). `nil` for a row out of
+    /// range or a list without sections.
+    package static func dropPosition(aboveRow row: Int, of rows: [FlatRow], itemCounts: [Int]) -> ItemPath? {
+        guard !itemCounts.isEmpty, row >= 0, row <= rows.count else { return nil }
+        guard row < rows.count else { return ItemPath(item: itemCounts[itemCounts.count - 1], section: itemCounts.count - 1) }
+        switch rows[row] {
+        case .item(let path):
+            return path
+        case .header(let section):
+            return section > 0 ? ItemPath(item: itemCounts[section - 1], section: section - 1) : ItemPath(item: 0, section: section)
+        case .footer(let section):
+            return ItemPath(item: itemCounts[section], section: section)
+        }
+    }
+}
