@@ -115,7 +115,7 @@
                 ])
             }
             adapter.canMove = { _ in true }
-            adapter.onMove = { task, _ in print("moved", task.title) }
+            adapter.onMove = { reorder, _ in print("moved", reorder.items) }
             adapter.onPrefetch = { tasks in print("prefetch", tasks.map(\.id)) }
             try? adapter.registerSupplementaryViews([
                 .view(CountBadge.self, kind: Self.badgeKind) { badge, section in badge.label.text = "\(section.numberOfItems)" }

@@ -25,6 +25,9 @@
 
         /// The table view driven. Not retained.
         public private(set) weak var tableView: NSTableView?
+        /// The undo manager the user's reorders are registered with (⌘Z, shake to undo), as
+        /// `undo()` describes; `nil`, the default: the view's own, from its window.
+        public weak var undoManager: UndoManager?
         /// What the adapter is built on: driver, configurators, handlers, edit paths.
         public let core: ListAdapterCore<SectionID, Item, AppKitPlatform>
         /// Your table view delegate: it receives every method the adapter does not implement. An
@@ -73,6 +76,7 @@
             self.core = core
             super.init(forwarding: core.forwarding)
             try core.connect(to: self)
+            core.registerUndo { [weak self] in self?.undoManager ?? self?.tableView?.undoManager }
             reconnect()
             // A local monitor runs on the main thread, before the window dispatches the event.
             deleteKey = DeleteKeyMonitor(NSEvent.addLocalMonitorForEvents(matching: .keyDown) { [weak self] event in
@@ -231,6 +235,73 @@
                 if let cell = rowView.view(atColumn: column) { core.didEndDisplaying(cell as AnyObject) }
             }
             delegate?.tableView?(tableView, didRemove: rowView, forRow: row)
+        }
+
+        // MARK: Reordering by dragging rows
+
+        /// Whether the user reorders by dragging rows, one or several selected ones, dropped
+        /// between rows anywhere in the table: each drop ends as one `Reorder` told to
+        /// `onMove` and kept for undo. Rows that `canMove` allows; drags from other tables and
+        /// apps are refused. Off by default.
+        public var reordersByDragging = false {
+            didSet { tableView?.registerForDraggedTypes(reordersByDragging ? [Self.rowType] : []) }
+        }
+
+        /// The pasteboard type of a dragged row: its table row, meaningful to this table only.
+        static var rowType: NSPasteboard.PasteboardType { NSPasteboard.PasteboardType("dev.tabula.row") }
+
+        /// The identifiers of the drag in progress, taken when it began.
+        private var dragged: [Item.ID] = []
+
+        public func tableView(_ tableView: NSTableView, pasteboardWriterForRow row: Int) -> (any NSPasteboardWriting)? {
+            guard reordersByDragging, let path = path(ofRow: row), !core.dragItems(at: [path]).isEmpty else { return nil }
+            let item = NSPasteboardItem()
+            item.setString(String(row), forType: Self.rowType)
+            return item
+        }
+
+        public func tableView(
+            _ tableView: NSTableView, draggingSession session: NSDraggingSession, willBeginAt screenPoint: NSPoint, forRowIndexes rowIndexes: IndexSet
+        ) {
+            dragged = core.dragItems(at: rowIndexes.compactMap(path(ofRow:)))
+        }
+
+        public func tableView(
+            _ tableView: NSTableView, draggingSession session: NSDraggingSession, endedAt screenPoint: NSPoint, operation: NSDragOperation
+        ) {
+            dragged = []
+        }
+
+        public func tableView(
+            _ tableView: NSTableView, validateDrop info: any NSDraggingInfo, proposedRow row: Int, proposedDropOperation dropOperation: NSTableView.DropOperation
+        ) -> NSDragOperation {
+            let source = (info.draggingSource as? NSTableView) === tableView && !dragged.isEmpty ? core.dragSource : nil
+            guard core.acceptsDrop(from: source, at: dropPosition(aboveRow: row)) else { return [] }
+            // Rows are dropped between rows, never onto one.
+            if dropOperation == .on { tableView.setDropRow(row, dropOperation: .above) }
+            return .move
+        }
+
+        public func tableView(
+            _ tableView: NSTableView, acceptDrop info: any NSDraggingInfo, row: Int, dropOperation: NSTableView.DropOperation
+        ) -> Bool {
+            guard (info.draggingSource as? NSTableView) === tableView, let position = dropPosition(aboveRow: row) else { return false }
+            let ids = dragged
+            dragged = []
+            return (try? core.drop(ids, at: position)) != nil
+        }
+
+        /// The list position of a drop above table row `row`, as the core decides it.
+        private func dropPosition(aboveRow row: Int) -> ItemPath? {
+            let shown = driver.snapshot
+            let flat: [FlatRow] = rows.map { row in
+                switch row {
+                case .header(let id): return .header(section: shown.sectionIndex(of: id) ?? 0)
+                case .item(let id): return .item(shown.itemPath(for: id) ?? ItemPath(item: 0, section: 0))
+                case .footer(let id): return .footer(section: shown.sectionIndex(of: id) ?? 0)
+                }
+            }
+            return FlatRow.dropPosition(aboveRow: row, of: flat, itemCounts: shown.itemCounts)
         }
 
         /// Hands the items that became selected to `onSelect` and those that no longer are to

@@ -39,6 +39,7 @@ public final class DemoScreens {
             page.show(SearchRow.snapshot([.hint("Observed lists need Observation (iOS 17, macOS 14)")]))
             return page
         case .live: return livePage()
+        case .board: return Board().page()
         }
     }
 

@@ -80,10 +80,10 @@
         /// for the selected rows.
         public func onDelete(_ action: @escaping (Item) -> Void) -> Self { with { $0.onDelete = action } }
 
-        /// Lets the user reorder items in editing mode, and calls `action` with the item moved and
-        /// the snapshot as the user left it: carry the new order into your model (the list shows
-        /// it already).
-        public func onMove(_ action: @escaping (Item, Snapshot<SectionID, Item>) -> Void) -> Self { with { $0.onMove = action } }
+        /// Lets the user reorder items in editing mode, and calls `action` with the ``Reorder`` the
+        /// user made and the snapshot as the user left it: carry the reorder into your model with
+        /// `try? model.apply(reorder)` (the list shows it already).
+        public func onMove(_ action: @escaping (Reorder<SectionID, Item.ID>, Snapshot<SectionID, Item>) -> Void) -> Self { with { $0.onMove = action } }
 
         /// The swipe actions of each item, on the trailing edge (or the leading one).
         public func swipeActions(edge: ListRowEdge = .trailing, _ actions: @escaping (Item) -> [ListRowAction]) -> Self {

@@ -20,7 +20,7 @@ package struct TabulaListContent<SectionID: Hashable & Sendable, Item: Identifia
     package struct Actions {
         package var onSelect: ((Item) -> Void)?
         package var onDelete: ((Item) -> Void)?
-        package var onMove: ((Item, Snapshot<SectionID, Item>) -> Void)?
+        package var onMove: ((Reorder<SectionID, Item.ID>, Snapshot<SectionID, Item>) -> Void)?
         package var leadingSwipeActions: ((Item) -> [ListRowAction])?
         package var trailingSwipeActions: ((Item) -> [ListRowAction])?
         package var contextMenu: ((Item) -> [ListRowAction])?

@@ -29,7 +29,7 @@ package final class TabulaListState<SectionID: Hashable & Sendable, Item: Identi
         adapter.canDelete = { [weak self] _ in self?.content.actions.onDelete != nil }
         adapter.onDelete = { [weak self] item, _ in self?.content.actions.onDelete?(item) }
         adapter.canMove = { [weak self] _ in self?.content.actions.onMove != nil }
-        adapter.onMove = { [weak self] item, snapshot in self?.content.actions.onMove?(item, snapshot) }
+        adapter.onMove = { [weak self] reorder, snapshot in self?.content.actions.onMove?(reorder, snapshot) }
         adapter.leadingSwipeActions = { [weak self] item, _ in self?.content.actions.leadingSwipeActions.map { swipe($0(item)) } ?? nil }
         adapter.trailingSwipeActions = { [weak self, weak adapter] item, _ in
             guard let self, let adapter, let actions = self.trailingActions(for: item, deleting: { try? adapter.deleteItem($0) }) else { return nil }

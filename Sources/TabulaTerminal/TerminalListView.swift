@@ -79,6 +79,18 @@ where Item.ID: Sendable {
         cursor = toEnd ? flat.last : flat.first
     }
 
+    /// Moves the item under the cursor one place up (`down` false) or down, across sections, as
+    /// the user's own reorder (kept for ``ListAdapter/undo()``, told to ``ListAdapter/onMove``);
+    /// the cursor stays on the item. Returns whether it moved: not when the item is first (or
+    /// last) already, or when ``ListAdapter/canMove`` refuses it.
+    @discardableResult
+    public func moveSelectedItem(down: Bool) -> Bool {
+        guard let item = selectedItem, core.canMove(item),
+            let reorder = core.driver.latestSnapshot.reorder(moving: item.id, down: down)
+        else { return false }
+        return (try? core.reorder(reorder)) != nil
+    }
+
     /// Puts the cursor on `path` when it exists.
     public func setCursor(_ path: ItemPath) {
         if displayedSnapshot.item(at: path) != nil { cursor = path }

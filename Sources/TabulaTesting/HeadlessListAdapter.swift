@@ -208,6 +208,20 @@ extension HeadlessListAdapter: HeadlessListDelegate, HeadlessListPrefetching {
     public func listView(_ listView: HeadlessListView, cancelPrefetchingForItemsAt paths: [ItemPath]) { core.cancelPrefetching(at: paths) }
 }
 
+// MARK: Drag and drop
+
+extension HeadlessListAdapter: HeadlessListDragDelegate {
+    /// The identifiers of the items at `paths` that `canMove` allows.
+    public func listView(_ listView: HeadlessListView, itemsForBeginningDragAt paths: [ItemPath]) -> [AnyHashable] {
+        core.dragItems(at: paths).map(AnyHashable.init)
+    }
+
+    /// Moves the dragged items to `destination` as one ``Reorder`` and tells `onMove`.
+    public func listView(_ listView: HeadlessListView, performDropOf items: [AnyHashable], at destination: ItemPath) throws {
+        try core.drop(items.compactMap { $0.base as? Item.ID }, at: destination)
+    }
+}
+
 // MARK: What the core asks of the view
 
 extension HeadlessListAdapter: ListViewGlue {
@@ -257,6 +271,7 @@ extension HeadlessListAdapter: ListViewGlue {
         listView.dataSource = self
         listView.delegate = nil
         listView.delegate = self
+        listView.dragDelegate = self
         handlersDidChange()
     }
 

@@ -98,6 +98,8 @@ public final class HeadlessListView {
     /// Told about items just below the viewport, before they are shown
     /// (`UITableViewDataSourcePrefetching`).
     public weak var prefetchDataSource: (any HeadlessListPrefetching)?
+    /// What drags of the view's rows carry and where drops go (``beginDrag(itemsAt:)``). Held weakly.
+    public weak var dragDelegate: (any HeadlessListDragDelegate)?
     /// How many lines below the viewport count as "soon shown" for ``prefetchDataSource``.
     public var prefetchDistance = 5
     /// The paths handed to ``prefetchDataSource`` and not shown yet.

@@ -26,6 +26,11 @@
     where Item.ID: Sendable {
         /// The collection view driven. Not retained.
         public private(set) weak var collectionView: UICollectionView?
+        /// The undo manager the user's reorders are registered with (⌘Z, shake to undo), as
+        /// `undo()` describes; `nil`, the default: the view's own, from its window.
+        public weak var undoManager: UndoManager?
+        /// The drag and drop delegate while ``reordersByDragging`` is on (the view holds it weakly).
+        var dragAndDrop: DragAndDropDelegate?
         /// What the adapter is built on: driver, configurators, handlers, edit paths.
         public let core: ListAdapterCore<SectionID, Item, UIKitPlatform>
         /// Your collection view delegate (and flow layout delegate), which may implement
@@ -75,6 +80,7 @@
                 collectionView.register(TabulaTitleView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: Self.titleViewIdentifier)
                 titleViewKinds.insert(kind)
             }
+            core.registerUndo { [weak self] in self?.undoManager ?? self?.collectionView?.undoManager }
             reconnect()
         }
 

@@ -41,6 +41,11 @@
     where Item.ID: Sendable {
         /// The table view driven. Not retained.
         public private(set) weak var tableView: UITableView?
+        /// The undo manager the user's reorders are registered with (⌘Z, shake to undo), as
+        /// `undo()` describes; `nil`, the default: the view's own, from its window.
+        public weak var undoManager: UndoManager?
+        /// The drag and drop delegate while ``reordersByDragging`` is on (the view holds it weakly).
+        var dragAndDrop: DragAndDropDelegate?
         /// What the adapter is built on: driver, configurators, handlers, edit paths.
         public let core: ListAdapterCore<SectionID, Item, UIKitPlatform>
         /// The animation for inserted and deleted rows.
@@ -86,6 +91,7 @@
             // A cell configured again in place (a reconfigure, an observed object's change) takes
             // the size its new content needs.
             tableView.followCellSizes()
+            core.registerUndo { [weak self] in self?.undoManager ?? self?.tableView?.undoManager }
             reconnect()
         }
 

@@ -17,6 +17,13 @@ final class CountryCell {
     let nameLabel = Label()
 }
 
+/// The reordering examples' item.
+struct Todo: Identifiable, Equatable, Sendable {
+    var id: Int
+    var title: String
+    static let cells = CellConfigurators<Todo> { CellConfigurator.content { CellContent(text: $0.title) } }
+}
+
 let sectionsFromServer = [Section<String, Country>("europe", items: [Country(code: "FR", name: "France"), Country(code: "FR", name: "France")])]
 
 // README: items that choose their cell.
@@ -99,6 +106,29 @@ struct DocSnippets {
         await adapter.apply(snapshot)
         try list.tapItem(at: ItemPath(item: 1, section: 0))
         #expect(list.renderedText() == "## Europe\n   France\n ▸ Iceland")
+    }
+
+    @Test("README and the reordering article: a board the user reorders, with undo")
+    func reorderWithUndo() async throws {
+        let todos = [Todo(id: 1, title: "Write"), Todo(id: 2, title: "Review")]
+        let done = [Todo(id: 3, title: "Plan")]
+        let list = HeadlessListView(viewportHeight: 10)
+        let adapter = try HeadlessListAdapter<String, Todo>(listView: list, cells: Todo.cells)
+
+        var board = [Section("todo", header: "To do", items: todos), Section("done", header: "Done", items: done)]
+        adapter.canMove = { _ in true }
+        adapter.onMove = { reorder, _ in try? board.apply(reorder) }   // one line keeps the model in step
+        await adapter.apply(try Snapshot(board))
+
+        // Two rows dragged together and dropped at the top of "Done".
+        let drag = try list.beginDrag(itemsAt: [ItemPath(item: 1, section: 0), ItemPath(item: 0, section: 0)])!
+        try list.drop(drag, at: ItemPath(item: 0, section: 1))
+        #expect(board[1].items.map(\.id) == [2, 1, 3])
+
+        adapter.undo()   // puts the last move back, in the list and (through onMove) in `board`
+        adapter.redo()
+        #expect(board[0].items.isEmpty && board[1].items.map(\.id) == [2, 1, 3])
+        #expect(adapter.undo() && board[0].items.map(\.id) == [1, 2] && board[1].items.map(\.id) == [3])
     }
 
     @Test("README: items that choose their cells")

@@ -39,7 +39,7 @@ struct HelpLineTests {
     func helpFits() async throws {
         let app = DemoApp(screens: DemoScreens())
         let pages = try await everyScreen()
-        #expect(pages.count == 10)
+        #expect(pages.count == DemoScreen.allCases.count + 3, "the menu, every screen, and the two screens they open")
         for page in pages {
             let frame = app.frame(page, columns: 80, rows: 24).map(PseudoTerminal.strip)
             #expect(frame.last == " " + page.help, "\(page.title): the help line is cut: \(frame.last ?? "")")

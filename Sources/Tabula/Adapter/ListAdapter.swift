@@ -76,8 +76,10 @@ extension ListAdapter {
         get { core.canMove }
         set { core.canMove = newValue }
     }
-    /// Called after the user moved an item, with the new snapshot (update your model here).
-    public var onMove: ((Item, Snapshot<SectionID, Item>) -> Void)? {
+    /// Called after the user reordered items (an interactive move, a drag of one or many, the
+    /// terminal's move keys), with the ``Reorder`` by identifier and the new snapshot: apply the
+    /// same reorder to your model (`try? model.apply(reorder)`).
+    public var onMove: ((Reorder<SectionID, Item.ID>, Snapshot<SectionID, Item>) -> Void)? {
         get { core.onMove }
         set { core.onMove = newValue }
     }

@@ -34,19 +34,31 @@ extension ListAdapterCore {
     }
 
     /// Records a move the user made in the view (the view moved the row itself) and tells
-    /// ``onMove``.
+    /// ``onMove`` the ``Reorder`` it amounts to.
     ///
     /// - Throws: `SnapshotError` naming a path out of range; reported as a diagnostic too.
     package func moveItem(from source: ItemPath, to destination: ItemPath) throws {
         try reporting {
             let item = try driver.snapshot.existingItem(at: source)
+            let before = driver.snapshot
             let next = try driver.acknowledgeMove(from: source, to: destination)
-            onMove?(item, next)
+            guard let landed = next.itemPath(for: item.id) else { return }
+            let made = Reorder([item.id], to: Self.destination(after: landed, in: next))
+            record(made, before: before)
+            onMove?(made, next)
         }
     }
 
+    /// The destination that puts an item at `path` in `snapshot`, the item's own place left out:
+    /// before the item after it, or at the end of its section.
+    static func destination(after path: ItemPath, in snapshot: Snapshot<SectionID, Item>) -> Reorder<SectionID, Item.ID>.Destination {
+        let next = ItemPath(item: path.item + 1, section: path.section)
+        if let after = snapshot.item(at: next) { return .before(after.id) }
+        return .endOfSection(snapshot.sectionIdentifiers[path.section])
+    }
+
     /// Runs `edit`; an error is reported as a ``ListDiagnostic`` and thrown on.
-    private func reporting(_ edit: () throws -> Void) throws {
+    func reporting(_ edit: () throws -> Void) throws {
         do {
             try edit()
         } catch {

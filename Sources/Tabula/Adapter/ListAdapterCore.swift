@@ -40,8 +40,16 @@ where Item.ID: Sendable {
     /// Whether the app set ``canDelete`` (or ``canMove``): until it does, the view's questions
     /// about editing go to the app's object (``ListAdapterCore+Fallbacks``).
     package private(set) var declaresDeletion = false, declaresMoves = false
-    /// Called after the user moved an item, with the new snapshot (update your model here).
-    package var onMove: ((Item, Snapshot<SectionID, Item>) -> Void)?
+    /// Called after the user reordered items, with the reorder and the new snapshot.
+    package var onMove: ((Reorder<SectionID, Item.ID>, Snapshot<SectionID, Item>) -> Void)?
+    /// The user's reorders, for ``undo()`` and ``redo()``; off when ``recordsUndo`` is.
+    package var reorderHistory = ReorderHistory<SectionID, Item.ID>()
+    /// Whether the user's reorders are kept for undo (an app with its own model-level undo
+    /// turns this off).
+    package var recordsUndo = true
+    /// Told when an edit the user made can be undone, with its name ("Move"): the UIKit and
+    /// AppKit glue register it with the view's `UndoManager`.
+    package var onUndoable: ((String) -> Void)?
     /// Called when the user flips the switch of a ``CellContent/Accessory/toggle(isOn:)`` in a
     /// standard content cell.
     @usableFromInline package var onToggle: ((Item, Bool) -> Void)?
