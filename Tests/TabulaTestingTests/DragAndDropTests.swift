@@ -135,6 +135,8 @@ struct DragAndDropTests {
             default: break
             }
         }
+        var inFlightDrops = 0
+        defer { #expect(inFlightDrops > count / 20, "drops made while an update was on its way: \(inFlightDrops)") }
         for sequence in 0..<count {
             model.sections = (0..<Int.random(in: 1...3, using: &rng)).map { s in
                 Section("s\(s)", items: (0..<Int.random(in: 0...4, using: &rng)).map { _ in fresh() })
@@ -168,9 +170,28 @@ struct DragAndDropTests {
                 case 1:
                     let paths = (0..<Int.random(in: 1...3, using: &rng)).compactMap { _ in randomPath(dropping: false) }
                     guard !paths.isEmpty, let drag = try list.beginDrag(itemsAt: paths) else { continue }
-                    if Bool.random(using: &rng) { try liveUpdate() }
-                    guard let destination = randomPath(dropping: true) else { continue }
-                    try list.drop(drag, at: destination)
+                    var droppedInFlight = false
+                    switch Int.random(in: 0..<3, using: &rng) {
+                    case 0:
+                        try liveUpdate()
+                    case 1:
+                        // The drop lands while a live update is on its way to the screen: the
+                        // first stage of its batch has started, the view still shows the old list.
+                        var failure: (any Error)?
+                        adapter.driver.onChangeset = { [unowned adapter] _ in
+                            adapter.driver.onChangeset = nil
+                            guard let destination = randomPath(dropping: true) else { return }
+                            droppedInFlight = true
+                            do { try list.drop(drag, at: destination) } catch { failure = error }
+                        }
+                        try liveUpdate()
+                        adapter.driver.onChangeset = nil
+                        if let failure { throw failure }
+                    default:
+                        break
+                    }
+                    if !droppedInFlight, let destination = randomPath(dropping: true) { try list.drop(drag, at: destination) }
+                    if droppedInFlight { inFlightDrops += 1 }
                 default:
                     guard let source = randomPath(dropping: false), var destination = randomPath(dropping: true) else { continue }
                     // A row moved in the view lands at most at its section's last place.

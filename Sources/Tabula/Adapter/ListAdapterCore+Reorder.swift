@@ -115,15 +115,21 @@ extension ListAdapterCore {
     ///   position; nothing changes then.
     @discardableResult
     package func drop(_ ids: [Item.ID], at destination: ItemPath) throws -> Reorder<SectionID, Item.ID>? {
-        let shown = driver.snapshot
-        let present = ids.filter { driver.latestSnapshot.contains($0) && shown.contains($0) }
+        let shown = driver.snapshot, latest = driver.latestSnapshot
+        let present = ids.filter { latest.contains($0) && shown.contains($0) }
         if present.count < ids.count {
             let gone = ids.filter { !present.contains($0) }
             driver.report(ListDiagnostic(.staleEdit("dropped items no longer in the list: \(gone)")))
         }
         guard !present.isEmpty else { return nil }
-        guard let target = shown.reorderDestination(forDropAt: destination, moving: Set(present)) else {
+        // The position is in the list on screen; the reorder goes on top of the newest snapshot,
+        // so neighbours that a waiting update removes are passed over.
+        guard let target = shown.reorderDestination(forDropAt: destination, moving: Set(present), present: latest.contains) else {
             throw SnapshotError<SectionID, Item.ID>.itemPathOutOfRange(destination, itemsInSection: shown.section(at: destination.section)?.items.count)
+        }
+        if case .endOfSection(let section) = target, latest.sectionIndex(of: section) == nil {
+            driver.report(ListDiagnostic(.staleEdit("the drop's section \(section) is no longer in the list")))
+            return nil
         }
         let made = Reorder(present, to: target)
         try reorder(made)

@@ -7,9 +7,15 @@ extension Snapshot {
     ///
     /// By identity, so a live update applied between this call and the reorder's application
     /// cannot shift the drop to another neighbour.
-    package func reorderDestination(forDropAt path: ItemPath, moving: Set<Item.ID>) -> Reorder<SectionID, Item.ID>.Destination? {
+    ///
+    /// `present` says whether an item is still in the list the reorder will be applied to (the
+    /// newest snapshot, when an update waits to be shown): an item it no longer has is passed over
+    /// as a moved one is.
+    package func reorderDestination(
+        forDropAt path: ItemPath, moving: Set<Item.ID>, present: (Item.ID) -> Bool = { _ in true }
+    ) -> Reorder<SectionID, Item.ID>.Destination? {
         guard let section = section(at: path.section), (0...section.items.count).contains(path.item) else { return nil }
-        if let stays = section.items[path.item...].first(where: { !moving.contains($0.id) }) { return .before(stays.id) }
+        if let stays = section.items[path.item...].first(where: { !moving.contains($0.id) && present($0.id) }) { return .before(stays.id) }
         return .endOfSection(section.id)
     }
 }
