@@ -53,7 +53,7 @@ extension ListDriver {
         }
         guard !update.isEmpty || cellUpdates else {
             commit()
-            scrollAnchorForNextUpdate = nil
+            endAnchorOverride()
             done(.unchanged)
             return
         }
@@ -61,7 +61,7 @@ extension ListDriver {
         case .reload(let reason):
             commit()
             reloadView(because: reason)
-            scrollAnchorForNextUpdate = nil
+            endAnchorOverride()
             done(.reloaded(reason))
         case .batch(let view):
             running = true

@@ -73,7 +73,18 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     public var scrollAnchor: ScrollAnchor<Item.ID> = .none
     /// The anchor instead of ``scrollAnchor`` for the next update (set it just before the apply),
     /// and for the updates chained to it or replacing it: cleared once the driver is idle.
-    public var scrollAnchorForNextUpdate: ScrollAnchor<Item.ID>?
+    public var scrollAnchorForNextUpdate: ScrollAnchor<Item.ID>? {
+        didSet { hasAnchorForNextUpdate = scrollAnchorForNextUpdate != nil }
+    }
+    /// Whether ``scrollAnchorForNextUpdate`` is set: what the end of every update tests before it
+    /// clears it, since storing into the generic optional costs a type look-up in code compiled
+    /// for any item type (`append-one-100k` guards it).
+    @usableFromInline var hasAnchorForNextUpdate = false
+    /// Clears ``scrollAnchorForNextUpdate`` once an update run is over.
+    @inlinable
+    func endAnchorOverride() {
+        if hasAnchorForNextUpdate { scrollAnchorForNextUpdate = nil }
+    }
     /// The anchor in force for the update being shown: what the view's glue holds.
     public var activeScrollAnchor: ScrollAnchor<Item.ID> { scrollAnchorForNextUpdate ?? scrollAnchor }
 
@@ -242,7 +253,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         guard var job = pending else {
             running = false
             viewChangedUnderneath = false
-            scrollAnchorForNextUpdate = nil
+            endAnchorOverride()
             let done = idleWaiters
             idleWaiters = []
             for waiter in done { waiter() }
