@@ -14,7 +14,7 @@
     /// decisions, `ListAdapterCore.dragItems(at:)`, `acceptsDrop(from:at:)`, `dropPosition(for:)`
     /// and `drop(_:at:)`.
     @MainActor
-    final class DragAndDropDelegate: NSObject, UITableViewDragDelegate, UITableViewDropDelegate, UICollectionViewDragDelegate,
+    package final class DragAndDropDelegate: NSObject, UITableViewDragDelegate, UITableViewDropDelegate, UICollectionViewDragDelegate,
         UICollectionViewDropDelegate
     {
         let source: ObjectIdentifier
@@ -53,36 +53,36 @@
             drop(items.compactMap { ($0.localObject as? DraggedItem)?.id }, indexPath?.itemPath)
         }
 
-        func tableView(_ tableView: UITableView, itemsForBeginning session: UIDragSession, at indexPath: IndexPath) -> [UIDragItem] {
+        package func tableView(_ tableView: UITableView, itemsForBeginning session: UIDragSession, at indexPath: IndexPath) -> [UIDragItem] {
             items(at: indexPath, adding: nil)
         }
 
-        func tableView(_ tableView: UITableView, itemsForAddingTo session: UIDragSession, at indexPath: IndexPath, point: CGPoint) -> [UIDragItem] {
+        package func tableView(_ tableView: UITableView, itemsForAddingTo session: UIDragSession, at indexPath: IndexPath, point: CGPoint) -> [UIDragItem] {
             items(at: indexPath, adding: session)
         }
 
-        func tableView(
+        package func tableView(
             _ tableView: UITableView, dropSessionDidUpdate session: UIDropSession, withDestinationIndexPath destinationIndexPath: IndexPath?
         ) -> UITableViewDropProposal {
             accepts(session, at: destinationIndexPath)
                 ? UITableViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath) : UITableViewDropProposal(operation: .forbidden)
         }
 
-        func tableView(_ tableView: UITableView, performDropWith coordinator: UITableViewDropCoordinator) {
+        package func tableView(_ tableView: UITableView, performDropWith coordinator: UITableViewDropCoordinator) {
             perform(coordinator.items.map(\.dragItem), at: coordinator.destinationIndexPath)
         }
 
-        func collectionView(_ collectionView: UICollectionView, itemsForBeginning session: UIDragSession, at indexPath: IndexPath) -> [UIDragItem] {
+        package func collectionView(_ collectionView: UICollectionView, itemsForBeginning session: UIDragSession, at indexPath: IndexPath) -> [UIDragItem] {
             items(at: indexPath, adding: nil)
         }
 
-        func collectionView(
+        package func collectionView(
             _ collectionView: UICollectionView, itemsForAddingTo session: UIDragSession, at indexPath: IndexPath, point: CGPoint
         ) -> [UIDragItem] {
             items(at: indexPath, adding: session)
         }
 
-        func collectionView(
+        package func collectionView(
             _ collectionView: UICollectionView, dropSessionDidUpdate session: UIDropSession, withDestinationIndexPath destinationIndexPath: IndexPath?
         ) -> UICollectionViewDropProposal {
             accepts(session, at: destinationIndexPath)
@@ -90,7 +90,7 @@
                 : UICollectionViewDropProposal(operation: .forbidden)
         }
 
-        func collectionView(_ collectionView: UICollectionView, performDropWith coordinator: UICollectionViewDropCoordinator) {
+        package func collectionView(_ collectionView: UICollectionView, performDropWith coordinator: UICollectionViewDropCoordinator) {
             perform(coordinator.items.map(\.dragItem), at: coordinator.destinationIndexPath)
         }
     }
@@ -104,26 +104,20 @@
             get { dragAndDrop != nil }
             set {
                 dragAndDrop = newValue ? DragAndDropDelegate(core: core) : nil
-                tableView?.dragDelegate = dragAndDrop
-                tableView?.dropDelegate = dragAndDrop
-                tableView?.dragInteractionEnabled = newValue
+                tableView?.reorderByDragging(with: dragAndDrop)
             }
         }
     }
 
     extension CollectionViewAdapter {
-        /// Whether the user reorders by dragging items: one, or several picked up in one drag,
-        /// dropped anywhere in the collection, each drop ending as one `Reorder` told to
-        /// `onMove` and kept for undo. Items that `canMove` allows; drags from other lists and
-        /// apps are refused. Off by default; on, the adapter is the collection view's drag and
-        /// drop delegate.
+        /// Whether the user reorders by dragging items, as a table adapter's
+        /// `reordersByDragging` does; on, the adapter is the collection view's drag and drop
+        /// delegate.
         public var reordersByDragging: Bool {
             get { dragAndDrop != nil }
             set {
                 dragAndDrop = newValue ? DragAndDropDelegate(core: core) : nil
-                collectionView?.dragDelegate = dragAndDrop
-                collectionView?.dropDelegate = dragAndDrop
-                collectionView?.dragInteractionEnabled = newValue
+                collectionView?.reorderByDragging(with: dragAndDrop)
             }
         }
     }

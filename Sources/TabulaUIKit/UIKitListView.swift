@@ -21,6 +21,8 @@
         func isOwnView(of object: AnyObject) -> Bool
         /// Sets the prefetching data source to `adapter` (`nil`: none).
         func prefetch(with adapter: (any NSObjectProtocol)?)
+        /// Makes `delegate` the view's drag and drop delegate and turns dragging on (`nil`: off).
+        func reorderByDragging(with delegate: DragAndDropDelegate?)
         /// The item count of every section, as the view shows them.
         func itemCounts() -> [Int]
         /// The window the view is in, if any.
@@ -75,6 +77,9 @@
         package var connectedObjects: (dataSource: AnyObject?, delegate: AnyObject?) { (dataSource, delegate) }
         package func isOwnView(of object: AnyObject) -> Bool { (object as? UITableViewController)?.viewIfLoaded === self }
         package func prefetch(with adapter: (any NSObjectProtocol)?) { prefetchDataSource = adapter as? any UITableViewDataSourcePrefetching }
+        package func reorderByDragging(with delegate: DragAndDropDelegate?) {
+            (dragDelegate, dropDelegate, dragInteractionEnabled) = (delegate, delegate, delegate != nil)
+        }
     }
 
     extension UICollectionView: UIKitListView {
@@ -116,6 +121,9 @@
         }
         package var connectedObjects: (dataSource: AnyObject?, delegate: AnyObject?) { (dataSource, delegate) }
         package func isOwnView(of object: AnyObject) -> Bool { (object as? UICollectionViewController)?.viewIfLoaded === self }
+        package func reorderByDragging(with delegate: DragAndDropDelegate?) {
+            (dragDelegate, dropDelegate, dragInteractionEnabled) = (delegate, delegate, delegate != nil)
+        }
         package func prefetch(with adapter: (any NSObjectProtocol)?) {
             prefetchDataSource = adapter as? any UICollectionViewDataSourcePrefetching
         }
