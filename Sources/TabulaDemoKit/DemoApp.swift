@@ -25,6 +25,7 @@ public final class DemoApp {
         while let page = stack.last {
             // Draw after a key, while something changes, once more when it stops, and on resize.
             let animating = page.isAnimating
+            if page.advance(to: Double(DispatchTimeLite.nowNanoseconds()) / 1e9) { dirty = true }
             if dirty || animating || wasAnimating || terminal.takeResize() {
                 draw(page)
                 dirty = false

@@ -20,12 +20,17 @@ public protocol DemoPage: AnyObject {
     func refresh()
     /// Whether something is still changing (marks fading, results loading): keep redrawing.
     var isAnimating: Bool { get }
+    /// Moves the screen's own time to `seconds` (a clock that only goes forward); whether the
+    /// screen changed. The interactive demo calls it from its loop; tests call a screen's own
+    /// steps instead.
+    func advance(to seconds: Double) -> Bool
 }
 
 extension DemoPage {
     public var searchLine: String? { nil }
     public var isTyping: Bool { false }
     public func refresh() {}
+    public func advance(to seconds: Double) -> Bool { false }
 
     /// The page as plain text: title, search line, every row.
     public func plainText(width: Int = 60) -> String {

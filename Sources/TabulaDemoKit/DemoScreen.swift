@@ -4,7 +4,7 @@ import TabulaTerminal
 
 /// The screens `--dump` knows, in menu order.
 public enum DemoScreen: String, CaseIterable, Sendable {
-    case countries, settings, events, search, mixed, observed, board, live
+    case countries, settings, events, search, mixed, observed, board, chat, live
 
     public var menuTitle: String {
         switch self {
@@ -15,6 +15,7 @@ public enum DemoScreen: String, CaseIterable, Sendable {
         case .mixed: return "Mixed cells — two sections, two cell styles"
         case .observed: return "Observed model — keys change a model, the list follows"
         case .live: return "Live database — SQLite rows changing as you watch"
+        case .chat: return "Chat — messages come, go and load; the line you read stays still"
         case .board: return "Board — move cards across sections with keys, undo and redo"
         }
     }

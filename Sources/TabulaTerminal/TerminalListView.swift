@@ -39,7 +39,22 @@ where Item.ID: Sendable {
     private var classes = CellClasses<TerminalCell>(contentCell: TerminalCell.self)
     private var marks: [Item.ID: (mark: Mark, until: Double)] = [:]
     private var firstLine = 0
+    /// The height of the last render, in lines (`nil` before the first): the viewport an anchor is
+    /// held in.
+    private var viewportHeight: Int?
+    /// The snapshot the last batch or reload left on screen, and where the cursor was in it.
+    private var shown: (snapshot: Snapshot<SectionID, Item>, cursor: Item.ID?)?
     private let clock: () -> Double
+
+    /// Whether the cursor's line keeps its row of the screen when lines are inserted or deleted
+    /// above it (a chat, a feed): each update holds the anchor `.item(cursor)` (unless
+    /// ``ListDriver/scrollAnchorForNextUpdate`` says otherwise). `false` (the default): the
+    /// driver's ``ListDriver/scrollAnchor`` is held, `.none` unless set.
+    ///
+    /// Rows are one line high; headers, footers and the blank line between sections count as
+    /// lines too. Where the content ends (its top or its bottom at the screen's), the line moves
+    /// as little as it can.
+    public var holdsCursorLine = false
 
     /// Creates a view; `clock` returns seconds (injectable for tests).
     public init(
@@ -117,30 +132,27 @@ where Item.ID: Sendable {
     /// negative width or height is taken as 0.
     public func render(width: Int, height: Int, styled: Bool = true) -> [String] {
         let width = max(0, width), height = max(0, height)
-        var lines: [(text: String, path: ItemPath?, isHeader: Bool)] = []
-        for (s, section) in displayedSnapshot.sections.enumerated() {
-            if let header = section.header {
-                if !lines.isEmpty { lines.append(("", nil, false)) }
-                lines.append((header.uppercased().prefix(columns: width), nil, true))
-            }
-            for i in section.items.indices { lines.append(("", ItemPath(item: i, section: s), false)) }
-            if let footer = section.footer { lines.append((("  " + footer).prefix(columns: width), nil, false)) }
-        }
-        // Keep the cursor on screen.
-        if let cursor, let index = lines.firstIndex(where: { $0.path == cursor }) {
-            if index < firstLine { firstLine = max(0, index - 1) }
-            if index >= firstLine + height { firstLine = index - height + 1 }
-        }
-        firstLine = max(0, min(firstLine, max(0, lines.count - height)))
+        viewportHeight = height
+        let lines = self.lines(of: displayedSnapshot)
+        revealCursor(in: lines, height: height)
         let visible = lines.dropFirst(firstLine).prefix(height)
         // Only visible rows are configured; their cells come from the pools.
         var output: [String] = []
         var used: [TerminalCell] = []
         let now = clock()
         for line in visible {
-            guard let path = line.path else {
-                output.append(line.isHeader && styled ? line.text.termBold.termCyan : (line.isHeader ? line.text : (styled ? line.text.termDim : line.text)))
+            let path: ItemPath
+            switch line {
+            case .blank: output.append(styled ? "".termDim : ""); continue
+            case .header(let header):
+                let text = header.uppercased().prefix(columns: width)
+                output.append(styled ? text.termBold.termCyan : text)
                 continue
+            case .footer(let footer):
+                let text = ("  " + footer).prefix(columns: width)
+                output.append(styled ? text.termDim : text)
+                continue
+            case .item(let itemPath): path = itemPath
             }
             guard let item = displayedSnapshot.item(at: path) else { continue }
             // An item no configurator takes gets a placeholder line and a diagnostic.
@@ -164,6 +176,71 @@ where Item.ID: Sendable {
         for cell in used { enqueue(cell) }
         marks = marks.filter { $0.value.until > now }
         return output
+    }
+
+    /// One line of the list, as `render` draws it.
+    private enum Line: Equatable {
+        case blank, header(String), item(ItemPath), footer(String)
+    }
+
+    /// Every line of `snapshot`, top to bottom: a blank line between sections, headers, one line a
+    /// row, footers.
+    private func lines(of snapshot: Snapshot<SectionID, Item>) -> [Line] {
+        var lines: [Line] = []
+        for (s, section) in snapshot.sections.enumerated() {
+            if let header = section.header {
+                if !lines.isEmpty { lines.append(.blank) }
+                lines.append(.header(header))
+            }
+            for i in section.items.indices { lines.append(.item(ItemPath(item: i, section: s))) }
+            if let footer = section.footer { lines.append(.footer(footer)) }
+        }
+        return lines
+    }
+
+    /// Scrolls, when needed, so that the cursor's line is on a screen of `height` lines.
+    private func revealCursor(in lines: [Line], height: Int) {
+        if let cursor, let index = lines.firstIndex(of: .item(cursor)) {
+            if index < firstLine { firstLine = max(0, index - 1) }
+            if index >= firstLine + height { firstLine = index - height + 1 }
+        }
+        firstLine = max(0, min(firstLine, max(0, lines.count - height)))
+    }
+
+    /// `snapshot` laid out in lines, scrolled to ``firstLine``: what the core's ``ScrollAnchor``
+    /// reads.
+    private func anchorLayout(of snapshot: Snapshot<SectionID, Item>, height: Int) -> AnchorLayout<Item.ID> {
+        let lines = self.lines(of: snapshot)
+        var rows: [AnchorLayout<Item.ID>.Row] = []
+        for (index, line) in lines.enumerated() {
+            if case .item(let path) = line, let id = snapshot.item(at: path)?.id { rows.append(.init(id: id, minY: Double(index), height: 1)) }
+        }
+        return AnchorLayout(rows: rows, contentOffset: Double(firstLine), viewportHeight: Double(height), contentHeight: Double(lines.count))
+    }
+
+    /// What the anchor holds on the screen as it was before an update (`nil`: nothing, or
+    /// nothing drawn yet).
+    private func anchorHold(before snapshot: Snapshot<SectionID, Item>, cursor cursorID: Item.ID?) -> AnchorHold<Item.ID>? {
+        guard let height = viewportHeight else { return nil }
+        var anchor = driver.activeScrollAnchor
+        if driver.scrollAnchorForNextUpdate == nil, holdsCursorLine, let cursorID { anchor = .item(cursorID) }
+        guard anchor != .none else { return nil }
+        // The screen as the user last saw it: the cursor on it.
+        if let cursorID, let path = snapshot.itemPath(for: cursorID) {
+            let saved = cursor
+            cursor = path
+            revealCursor(in: lines(of: snapshot), height: height)
+            cursor = saved
+        }
+        return anchor.hold(in: anchorLayout(of: snapshot, height: height))
+    }
+
+    /// Scrolls so that `hold` holds on the screen now shown: the offset is the core's.
+    private func holdAnchor(_ hold: AnchorHold<Item.ID>?) {
+        guard let hold, let height = viewportHeight,
+            let offset = hold.offset(in: anchorLayout(of: displayedSnapshot, height: height))
+        else { return }
+        firstLine = Int(offset.rounded())
     }
 
     /// Every line, no colours, no viewport: what `--dump` prints.
@@ -196,10 +273,13 @@ extension TerminalListView: ListViewGlue {
     package func displayedItemCounts() -> [Int] { counts }
 
     package func reloadData() {
+        let hold = shown.flatMap { anchorHold(before: $0.snapshot, cursor: $0.cursor) }
         loaded = true
         counts = displayedSnapshot.itemCounts
         marks = [:]
-        keepCursor(previous: nil)
+        keepCursor(previous: holdsCursorLine ? shown?.cursor : nil)
+        holdAnchor(hold)
+        shown = (displayedSnapshot, selectedItem?.id)
     }
 
     package func performBatchUpdates(
@@ -207,6 +287,7 @@ extension TerminalListView: ListViewGlue {
     ) {
         let before = displayedSnapshot
         let cursorID = selectedItem?.id
+        let hold = anchorHold(before: before, cursor: cursorID)
         updateData()
         let after = displayedSnapshot
         if let outcome = try? update.validate(before: counts, after: after.itemCounts) {
@@ -223,6 +304,8 @@ extension TerminalListView: ListViewGlue {
         }
         counts = after.itemCounts
         keepCursor(previous: cursorID)
+        holdAnchor(hold)
+        shown = (after, selectedItem?.id)
         completion()
     }
 

@@ -1,4 +1,5 @@
 import Tabula
+import TabulaTerminal
 import TabulaTesting
 import Testing
 
@@ -54,5 +55,18 @@ struct AnchorSnippets {
         feed.driver.scrollAnchorForNextUpdate = .item(20)
         await feed.apply(try Snapshot(items: messages(0...0) + feed.snapshot().items(inSection: 0)!))
         #expect(list.pointOffset == 130 + 10 * 44)
+    }
+
+    @Test("a terminal chat keeps the cursor's line on its row as older messages load above")
+    func terminalChat() async throws {
+        let list = try TerminalListView<Int, ChatMessage>(cells: cells)
+        await list.apply(try Snapshot(items: messages(10...30)))
+        try list.selectItem(20)
+        let row = list.render(width: 40, height: 8).firstIndex { $0.contains("▸") }
+
+        // A terminal chat: the cursor's line keeps its row as messages come and go.
+        list.holdsCursorLine = true
+        await list.apply(try Snapshot(items: messages(0...31)))
+        #expect(list.render(width: 40, height: 8).firstIndex { $0.contains("▸") } == row)
     }
 }

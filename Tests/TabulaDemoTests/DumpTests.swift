@@ -39,6 +39,15 @@ struct DumpTests {
             """)
     }
 
+    @Test func chat() throws {
+        let (status, text) = try dump(["--dump", "chat"])
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(status == 0)
+        #expect(lines.prefix(3) == ["Chat", "════════════", "#GENERAL"])
+        #expect(lines.count == 3 + 20)
+        #expect(lines.last?.hasPrefix("▸ Ada: ") == true && lines.last?.hasSuffix("#20") == true)
+    }
+
     @Test func countries() throws {
         let (status, text) = try dump(["--dump", "countries"])
         let lines = text.split(separator: "\n").map(String.init)
