@@ -39,6 +39,8 @@ where Item.ID: Sendable {
 
     /// The app's object, for the data-source questions no Tabula declaration covers.
     private var fallback: (any HeadlessListDataSource)? { core.forwarding.object as? any HeadlessListDataSource }
+    /// The VoiceOver cursor (`HeadlessListAdapter+Accessibility.swift`).
+    var focus = HeadlessFocusState<SectionID, Item>()
 
     /// Creates an adapter, becomes `listView`'s data source and delegate, and registers every cell
     /// the configurators use.
@@ -212,6 +214,7 @@ extension HeadlessListAdapter: ListViewGlue {
     package func displayedItemCounts() -> [Int] { listView.itemCounts }
 
     package func reloadData() {
+        followFocus()
         do {
             try listView.reloadData()
         } catch {
@@ -224,6 +227,7 @@ extension HeadlessListAdapter: ListViewGlue {
     ) {
         let before = ReplacedSnapshot(driver.snapshot, before: update)
         updateData()
+        followFocus()
         do {
             try listView.performBatchUpdates(update, animated: animated)
         } catch {
