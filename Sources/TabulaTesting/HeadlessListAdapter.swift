@@ -43,6 +43,8 @@ where Item.ID: Sendable {
 
     /// The app's object, for the data-source questions no Tabula declaration covers.
     private var fallback: (any HeadlessListDataSource)? { core.forwarding.object as? any HeadlessListDataSource }
+    /// The VoiceOver cursor (`HeadlessListAdapter+Accessibility.swift`).
+    var focus = HeadlessFocusState<SectionID, Item>()
 
     /// Creates an adapter, becomes `listView`'s data source and delegate, and registers every cell
     /// the configurators use.
@@ -231,6 +233,7 @@ extension HeadlessListAdapter: ListViewGlue {
 
     package func reloadData() {
         let hold = anchorHold(shown: anchoring.shown)
+        followFocus()
         do {
             try listView.reloadData()
         } catch {
@@ -245,6 +248,7 @@ extension HeadlessListAdapter: ListViewGlue {
         let before = ReplacedSnapshot(driver.snapshot, before: update)
         let hold = anchorHold(shown: driver.snapshot)
         updateData()
+        followFocus()
         do {
             try listView.performBatchUpdates(update, animated: animated)
         } catch {

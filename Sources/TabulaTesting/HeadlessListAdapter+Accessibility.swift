@@ -1,0 +1,76 @@
+import Tabula
+
+/// What VoiceOver meets on one row or section header of a ``HeadlessListView``.
+public struct HeadlessAccessibilityElement: Sendable {
+    /// The traits VoiceOver speaks after the label.
+    public struct Traits: OptionSet, Hashable, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// A section header.
+        public static let header = Traits(rawValue: 1 << 0)
+        /// A selected row.
+        public static let selected = Traits(rawValue: 1 << 1)
+        /// A row whose selection the app handles.
+        public static let button = Traits(rawValue: 1 << 2)
+    }
+
+    /// What VoiceOver reads: the text the cell (or header) shows.
+    public var label: String
+    /// The element's traits.
+    public var traits: Traits
+    /// Every swipe action and context-menu action of the row, in that order; perform one with
+    /// ``HeadlessAction/perform()``.
+    public var customActions: [HeadlessAction]
+
+    /// The custom action titled `title`, if the row has one.
+    public func customAction(titled title: String) -> HeadlessAction? { customActions.first { $0.title == title } }
+}
+
+/// Where the VoiceOver cursor of the headless view is, and what it has been told since.
+struct HeadlessFocusState<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: Sendable where Item.ID: Sendable {
+    var item: Item.ID?
+    var shown = Snapshot<SectionID, Item>()
+}
+
+extension HeadlessListAdapter {
+    /// The item the VoiceOver cursor is on; `nil` when none is. It stays on its item across every
+    /// update the adapter applies, and moves to the neighbour ``Snapshot/focusTarget(after:from:to:)``
+    /// names when the item is deleted.
+    public var focusedItem: Item.ID? { focus.item }
+
+    /// Where the focused item is shown now.
+    public var focusedPath: ItemPath? { focus.item.flatMap { driver.snapshot.itemPath(for: $0) } }
+
+    /// Puts the VoiceOver cursor on the item shown at `path`, as a swipe or a touch does; a path
+    /// outside the list clears it.
+    public func focus(at path: ItemPath) {
+        focus = HeadlessFocusState(item: driver.snapshot.item(at: path)?.id, shown: driver.snapshot)
+    }
+
+    /// Moves the focus along when the adapter changes what the view shows. It follows the
+    /// newest state the list is heading to, not each batch: an update the driver shows in stages
+    /// moves it once, from the list before to the list after.
+    func followFocus() {
+        let shown = driver.latestSnapshot
+        defer { focus.shown = shown }
+        guard let item = focus.item else { return }
+        focus.item = Snapshot.focusTarget(after: item, from: focus.shown, to: shown)
+    }
+
+    /// What VoiceOver meets on the row at `path`; `nil` outside the list.
+    public func accessibilityElement(at path: ItemPath) -> HeadlessAccessibilityElement? {
+        guard driver.snapshot.item(at: path) != nil else { return nil }
+        var traits: HeadlessAccessibilityElement.Traits = []
+        if listView.indexPathsForSelectedItems.contains(path) { traits.insert(.selected) }
+        if core.rowsAreSelectable { traits.insert(.button) }
+        let sources = core.accessibilityActionSources(at: path)
+        let actions = sources.swipes.flatMap { $0 } + (sources.contextMenu ?? [])
+        return HeadlessAccessibilityElement(label: listView.cellForItem(at: path)?.text ?? "", traits: traits, customActions: actions)
+    }
+
+    /// What VoiceOver meets on the header of the section at `index`; `nil` when it has no title.
+    public func accessibilityHeader(inSection index: Int) -> HeadlessAccessibilityElement? {
+        guard let title = listView(listView, titleForHeaderInSection: index) else { return nil }
+        return HeadlessAccessibilityElement(label: title, traits: .header, customActions: [])
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Tabula
+import TabulaTesting
+import Testing
+
+/// What VoiceOver meets in a headless list, and where its cursor goes as the list changes.
+@MainActor
+@Suite("Accessibility: rows as VoiceOver meets them, focus that keeps its place")
+struct AccessibilityFocusTests {
+    typealias Model = [(id: String, items: [Int])]
+
+    static func snapshot(_ model: Model) throws -> Snapshot<String, Mixed> {
+        try Snapshot(model.map { Section($0.id, header: "Section \($0.id)", items: $0.items.map { .title(id: $0, "t\($0)") }) })
+    }
+
+    /// The neighbour rule, written against the test's own model: the same item anywhere; else the
+    /// next survivor of its old section, else the previous one, else the first item of the nearest
+    /// surviving non-empty section after, then before.
+    static func expectedFocus(_ id: Int, old: Model, new: Model) -> Int? {
+        let survivors = Set(new.flatMap(\.items))
+        if survivors.contains(id) { return id }
+        guard let s = old.firstIndex(where: { $0.items.contains(id) }) else { return nil }
+        let row = old[s].items.firstIndex(of: id)!
+        if let next = old[s].items[(row + 1)...].first(where: survivors.contains) { return next }
+        if let previous = old[s].items[..<row].last(where: survivors.contains) { return previous }
+        let newSections = Dictionary(uniqueKeysWithValues: new.map { ($0.id, $0.items) })
+        let after = old[(s + 1)...].lazy.compactMap { newSections[$0.id]?.first }.first
+        return after ?? old[..<s].reversed().lazy.compactMap { newSections[$0.id]?.first }.first
+    }
+
+    static func adapter() throws -> HeadlessListAdapter<String, Mixed> {
+        try HeadlessListAdapter<String, Mixed>(listView: HeadlessListView(viewportHeight: nil), cells: AdapterTests.cells())
+    }
+
+    @Test("every swipe and context-menu action of a row is one of its custom actions, and performs")
+    func customActions() throws {
+        let adapter = try Self.adapter()
+        let log = ActionLog()
+        adapter.leadingSwipeActions = { item, _ in [HeadlessAction("Pin \(item.id)") { log.performed.append("pin") }] }
+        adapter.trailingSwipeActions = { item, _ in [HeadlessAction("Archive", isDestructive: true) { log.performed.append("archive \(item.id)") }] }
+        adapter.contextMenu = { _, _ in [HeadlessAction("Copy") { log.performed.append("copy") }, HeadlessAction("Share") {}] }
+        adapter.onSelect = { _, _ in }
+        adapter.apply(try Self.snapshot([("a", [1, 2]), ("b", [3])]))
+        try adapter.selectItem(2)
+        let row = try #require(adapter.accessibilityElement(at: ItemPath(item: 1, section: 0)))
+        #expect(row.label == "t2")
+        #expect(row.traits == [.button, .selected])
+        #expect(row.customActions.map(\.title) == ["Pin 2", "Archive", "Copy", "Share"])
+        row.customAction(titled: "Archive")?.perform()
+        row.customAction(titled: "Copy")?.perform()
+        #expect(log.performed == ["archive 2", "copy"])
+        #expect(adapter.accessibilityElement(at: ItemPath(item: 0, section: 1))?.traits == [.button])
+        #expect(adapter.accessibilityHeader(inSection: 1)?.label == "Section b")
+        #expect(adapter.accessibilityHeader(inSection: 1)?.traits == .header)
+        #expect(adapter.accessibilityElement(at: ItemPath(item: 5, section: 0)) == nil)
+    }
+
+    @Test("a deletable row offers Delete as a custom action where the view shows it as a swipe")
+    func deleteAction() throws {
+        let list = HeadlessListView(flavor: .collection, viewportHeight: nil)
+        let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: AdapterTests.cells())
+        adapter.canDelete = { _ in true }
+        adapter.apply(try Self.snapshot([("a", [1, 2])]))
+        let row = try #require(adapter.accessibilityElement(at: ItemPath(item: 0, section: 0)))
+        #expect(row.customActions.map(\.title) == ["Delete"])
+        row.customActions.first?.perform()
+        #expect(adapter.displayedSnapshot.itemIdentifiers == [2])
+        #expect(adapter.accessibilityElement(at: ItemPath(item: 0, section: 0))?.traits == [])
+    }
+
+    /// Sequences run by the property test: `TABULA_SEQUENCES` overrides.
+    static var sequences: Int {
+        if let text = ProcessInfo.processInfo.environment["TABULA_SEQUENCES"], let count = Int(text) { return count }
+        #if DEBUG
+        return 10_000
+        #else
+        return 100_000
+        #endif
+    }
+
+    /// A random change of the model: items deleted, inserted and moved within and across sections,
+    /// sections deleted, inserted and moved.
+    static func changed(_ model: Model, next: inout Int, using random: inout SeededRandomGenerator) -> Model {
+        var model = model
+        for _ in 0..<Int.random(in: 1...4, using: &random) {
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<3 where !model.isEmpty:
+                let s = Int.random(in: model.indices, using: &random)
+                if !model[s].items.isEmpty { model[s].items.remove(at: Int.random(in: model[s].items.indices, using: &random)) }
+            case 3..<5 where !model.isEmpty:
+                let s = Int.random(in: model.indices, using: &random)
+                model[s].items.insert(next, at: Int.random(in: 0...model[s].items.count, using: &random))
+                next += 1
+            case 5..<7 where !model.isEmpty:
+                let from = Int.random(in: model.indices, using: &random), to = Int.random(in: model.indices, using: &random)
+                guard !model[from].items.isEmpty else { continue }
+                let item = model[from].items.remove(at: Int.random(in: model[from].items.indices, using: &random))
+                model[to].items.insert(item, at: Int.random(in: 0...model[to].items.count, using: &random))
+            case 7 where !model.isEmpty:
+                model.remove(at: Int.random(in: model.indices, using: &random))
+            case 8:
+                let items = (0..<Int.random(in: 0...3, using: &random)).map { next + $0 }
+                next += items.count
+                model.insert(("s\(next)", items), at: Int.random(in: 0...model.count, using: &random))
+                next += 1
+            default:
+                if model.count > 1 { model.swapAt(0, model.count - 1) }
+            }
+        }
+        return model
+    }
+
+    @Test("across random updates VoiceOver focus stays on its item, else on the documented neighbour")
+    func focusKeepsItsPlace() throws {
+        let seed = propertyTestSeed()
+        print("AccessibilityFocusTests.focusKeepsItsPlace seed \(seed) (TABULA_SEED=\(seed) replays it)")
+        var random = SeededRandomGenerator(seed: seed)
+        let adapter = try Self.adapter()
+        var moved = 0, neighbours = 0
+        for sequence in 0..<Self.sequences {
+            var next = 100
+            var model: Model = (0..<Int.random(in: 1...3, using: &random)).map { s in
+                ("s\(s)", (0..<Int.random(in: 0...4, using: &random)).map { s * 10 + $0 })
+            }
+            adapter.applyUsingReloadData(try Self.snapshot(model))
+            guard let start = model.indices.first(where: { !model[$0].items.isEmpty }) else { continue }
+            adapter.focus(at: ItemPath(item: Int.random(in: model[start].items.indices, using: &random), section: start))
+            for step in 0..<4 {
+                guard let focused = adapter.focusedItem else { break }
+                var new = model
+                switch Int.random(in: 0..<6, using: &random) {
+                case 0..<3:
+                    new = Self.changed(model, next: &next, using: &random)
+                    adapter.apply(try Self.snapshot(new))
+                case 3:
+                    new = Self.changed(model, next: &next, using: &random)
+                    adapter.applyUsingReloadData(try Self.snapshot(new))
+                case 4:
+                    let all = model.flatMap(\.items)
+                    let gone = all.filter { _ in Bool.random(using: &random) }
+                    for s in new.indices { new[s].items.removeAll(where: gone.contains) }
+                    try adapter.driver.apply(.delete(gone))
+                default:
+                    let ids = model.flatMap(\.items).filter { _ in Bool.random(using: &random) }
+                    try adapter.driver.apply(.update(ids.map { .title(id: $0, "edited \($0)") }))
+                    if let s = new.indices.randomElement(using: &random) {
+                        new[s].items.append(next)
+                        try adapter.driver.apply(.append([.title(id: next, "t\(next)")], toSection: new[s].id))
+                        next += 1
+                    }
+                }
+                let expected = Self.expectedFocus(focused, old: model, new: new)
+                // Plain comparisons in the loop: `#expect` per step would dominate a Debug run.
+                guard adapter.displayedSnapshot.sectionIdentifiers == new.map(\.id),
+                      adapter.focusedItem == expected,
+                      expected.map({ adapter.displayedSnapshot.itemPath(for: $0) == adapter.focusedPath }) ?? true
+                else {
+                    Issue.record("sequence \(sequence) step \(step): focus on \(String(describing: adapter.focusedItem)), expected \(String(describing: expected)) after \(focused) in \(model) → \(new)")
+                    return
+                }
+                if expected == focused { moved += 1 } else if expected != nil { neighbours += 1 }
+                model = new
+            }
+        }
+        // Both halves of the rule were exercised.
+        #expect(moved > 0 && neighbours > 0)
+    }
+}
+
+/// What the actions a test performs did, in order.
+@MainActor
+final class ActionLog {
+    var performed: [String] = []
+}
