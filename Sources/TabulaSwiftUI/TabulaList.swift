@@ -80,7 +80,7 @@
         /// for the selected rows.
         public func onDelete(_ action: @escaping (Item) -> Void) -> Self { with { $0.onDelete = action } }
 
-        /// Lets the user reorder items in editing mode, and calls `action` with the ``Reorder`` the
+        /// Lets the user reorder items in editing mode, and calls `action` with the `Reorder` the
         /// user made and the snapshot as the user left it: carry the reorder into your model with
         /// `try? model.apply(reorder)` (the list shows it already).
         public func onMove(_ action: @escaping (Reorder<SectionID, Item.ID>, Snapshot<SectionID, Item>) -> Void) -> Self { with { $0.onMove = action } }

@@ -48,8 +48,8 @@ where Item.ID: Sendable {
 
     /// Whether the cursor's line keeps its row of the screen when lines are inserted or deleted
     /// above it (a chat, a feed): each update holds the anchor `.item(cursor)` (unless
-    /// ``ListDriver/scrollAnchorForNextUpdate`` says otherwise). `false` (the default): the
-    /// driver's ``ListDriver/scrollAnchor`` is held, `.none` unless set.
+    /// `ListDriver.scrollAnchorForNextUpdate` says otherwise). `false` (the default): the
+    /// driver's `ListDriver.scrollAnchor` is held, `.none` unless set.
     ///
     /// Rows are one line high; headers, footers and the blank line between sections count as
     /// lines too. Where the content ends (its top or its bottom at the screen's), the line moves
@@ -95,9 +95,9 @@ where Item.ID: Sendable {
     }
 
     /// Moves the item under the cursor one place up (`down` false) or down, across sections, as
-    /// the user's own reorder (kept for ``ListAdapter/undo()``, told to ``ListAdapter/onMove``);
+    /// the user's own reorder (kept for `undo()`, told to `onMove`);
     /// the cursor stays on the item. Returns whether it moved: not when the item is first (or
-    /// last) already, or when ``ListAdapter/canMove`` refuses it.
+    /// last) already, or when `canMove` refuses it.
     @discardableResult
     public func moveSelectedItem(down: Bool) -> Bool {
         guard let item = selectedItem, core.canMove(item),
@@ -207,7 +207,7 @@ where Item.ID: Sendable {
         firstLine = max(0, min(firstLine, max(0, lines.count - height)))
     }
 
-    /// `snapshot` laid out in lines, scrolled to ``firstLine``: what the core's ``ScrollAnchor``
+    /// `snapshot` laid out in lines, scrolled to ``firstLine``: what the core's `ScrollAnchor`
     /// reads.
     private func anchorLayout(of snapshot: Snapshot<SectionID, Item>, height: Int) -> AnchorLayout<Item.ID> {
         let lines = self.lines(of: snapshot)

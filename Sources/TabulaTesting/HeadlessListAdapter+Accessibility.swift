@@ -34,7 +34,7 @@ struct HeadlessFocusState<SectionID: Hashable & Sendable, Item: Identifiable & S
 
 extension HeadlessListAdapter {
     /// The item the VoiceOver cursor is on; `nil` when none is. It stays on its item across every
-    /// update the adapter applies, and moves to the neighbour ``Snapshot/focusTarget(after:from:to:)``
+    /// update the adapter applies, and moves to the neighbour `Snapshot.focusTarget(after:from:to:)`
     /// names when the item is deleted.
     public var focusedItem: Item.ID? { focus.item }
 

@@ -218,7 +218,7 @@ extension HeadlessListAdapter: HeadlessListDragDelegate {
         core.dragItems(at: paths).map(AnyHashable.init)
     }
 
-    /// Moves the dragged items to `destination` as one ``Reorder`` and tells `onMove`.
+    /// Moves the dragged items to `destination` as one `Reorder` and tells `onMove`.
     public func listView(_ listView: HeadlessListView, performDropOf items: [AnyHashable], at destination: ItemPath) throws {
         try core.drop(items.compactMap { $0.base as? Item.ID }, at: destination)
     }
