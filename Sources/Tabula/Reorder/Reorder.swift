@@ -213,5 +213,4 @@ extension Snapshot {
         }
         return inverse
     }
-
 }
