@@ -81,6 +81,7 @@ extension Snapshot {
     /// state after its first stage from the snapshot on screen without indexing every item again.
     @inlinable
     mutating func _remove(sections: [Int], rows: [Int: [Int]]) {
+        _materializeIndex()
         for (section, sectionRows) in rows { _removeRows(sectionRows, inSection: section) }
         for index in sections.reversed() { _removeSection(at: index) }
         if let lowest = sections.first { _renumberSections(from: lowest) }
