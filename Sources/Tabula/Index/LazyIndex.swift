@@ -69,10 +69,10 @@ extension Snapshot {
     /// its own storage first.
     @inlinable
     var _index: _LocationTable {
-        @inline(__always) get {
-            guard let lazy = _lazyIndex else { return _indexStorage }
-            return _builtIndex(lazy).table
-        }
+        // A getter inlined into the lookups, the index not yet built a call of its own: the diff
+        // and the lookups read the index in their inner loops (a `_read` accessor allocated a
+        // coroutine frame for each read; reload-5k-of-10k in `instructions.sh` guards it).
+        @inline(__always) get { _lazyIndex == nil ? _indexStorage : _lazyIndexTable() }
         set {
             _lazyIndex = nil
             _indexStorage = newValue
@@ -82,6 +82,10 @@ extension Snapshot {
             yield &_indexStorage
         }
     }
+
+    /// The index not built yet, built now if no copy built it: the reads' slow path.
+    @inlinable @inline(never)
+    func _lazyIndexTable() -> _LocationTable { _builtIndex(_lazyIndex!).table }
 
     /// The index `lazy` holds, built from the sections now if nothing built it yet.
     @inlinable
@@ -99,21 +103,21 @@ extension Snapshot {
         let built = _builtIndex(lazy)
         _indexStorage = built.table
         _lazyIndex = nil
-        _knownRepeat = built.repeated
+        _knownRepeat = built.repeated == nil ? nil : built
     }
 
     /// ``_materializeIndex()``, throwing the repeated identifier the index met, if any: an edit of
     /// a snapshot whose items repeat an identifier throws it and changes nothing.
     @inlinable
     mutating func _indexForEditing() throws {
-        _materializeIndex()
-        if let repeated = _knownRepeat { throw repeated }
+        if _lazyIndex != nil { _materializeIndex() }
+        if let repeated = _knownRepeat?.repeated { throw repeated }
     }
 
     /// The first item identifier that occurs twice, or `nil`; builds the index if it was not.
     @inlinable
     var _repeatedItem: Failure? {
-        guard let lazy = _lazyIndex else { return _knownRepeat }
+        guard let lazy = _lazyIndex else { return _knownRepeat?.repeated }
         return _builtIndex(lazy).repeated
     }
 
@@ -130,12 +134,15 @@ extension Snapshot {
     ///
     /// - Throws: ``SnapshotError/duplicateItem(_:first:second:)`` naming the first identifier
     ///   that repeats and both of its positions.
+    /// - Returns: the snapshot, indexed.
     /// - Complexity: O(*n*) for *n* items the first time: each identifier is hashed once; O(1)
     ///   after that.
     @inlinable
     public func validated() throws -> Snapshot {
-        if let repeated = _repeatedItem { throw repeated }
-        return self
+        var checked = self
+        checked._materializeIndex()
+        if let repeated = checked._knownRepeat?.repeated { throw repeated }
+        return checked
     }
 
     /// Whether the index was built (or is being read from the snapshot this one was made from).

@@ -69,9 +69,10 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
     /// from sections without indexing them (`Index/LazyIndex.swift`); `nil` once `_indexStorage`
     /// holds the index.
     @usableFromInline var _lazyIndex: _LazyIndex<SectionID, Item.ID>?
-    /// The first repeated item identifier the index met when it was built on first need and then
-    /// taken in by an edit (which throws it); `nil` otherwise.
-    @usableFromInline var _knownRepeat: Failure?
+    /// The index built on first need, kept when it met a repeated item identifier and an edit then
+    /// took it in (the edit throws the repeat); `nil` otherwise. A reference, not the error itself:
+    /// edits run in code compiled for any item type, where testing a reference costs nothing.
+    @usableFromInline var _knownRepeat: _BuiltIndex<SectionID, Item.ID>?
     /// Explicit update requests (``reloadItems(_:)``, ``reconfigureItems(_:)``), consumed by the diff.
     @usableFromInline var _updateMarks: [Item.ID: UpdateKind]
     /// Sections whose every item and titles the next diff treats as updated (``reloadSections(_:)``).
