@@ -68,6 +68,14 @@ struct DocSnippets {
             try snapshot.appendItems([Country(code: "FR", name: "France")])
         }
 
+        // Item identifiers are indexed, and checked, on first need: a list refuses a snapshot that
+        // repeats one (`ApplyResult.rejected`) and keeps what it shows. Check where data comes in:
+        do { _ = try Snapshot<String, Country>(sectionsFromServer).validated() }
+        catch { print(error) }                 // duplicate item identifier FR at 0 - 0 and at 0 - 1
+        #expect(throws: SnapshotError<String, String>.duplicateItem("FR", first: ItemPath(item: 0, section: 0), second: ItemPath(item: 1, section: 0))) {
+            try Snapshot<String, Country>(sectionsFromServer).validated()
+        }
+
         // Servers repeat items: choose what happens, and get a report of what was dropped.
         let (page, report) = try Snapshot<String, Country>.resolvingDuplicates(in: sectionsFromServer, keeping: .keepFirst)
         #expect(report.dropped.count == 1 && page.numberOfItems == 1)

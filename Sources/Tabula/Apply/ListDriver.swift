@@ -263,26 +263,42 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         inFlightTarget = job.snapshot
         inFlightCallbacks = job.callbacks
         jobFollower?.started()
+        let source = snapshot
+        let large = source.numberOfItems + job.snapshot.numberOfItems > backgroundDiffThreshold
+        // A large snapshot's items are checked for repeats off the main actor, with its diff.
+        if !large || job.mode == .reload || showingView == nil, let repeated = job.snapshot._repeatsAnItem(shownAfter: source) {
+            return reject(repeated)
+        }
         guard job.mode != .reload, showingView != nil else {
             return reload(to: job.snapshot, because: job.mode == .reload ? .requested : .notShowing)
         }
         let animated = job.mode == .animated
-        let source = snapshot
         jobFollower?.markOutlineChanges(in: &job.snapshot, from: source)
         if showsWithoutDiff(job.snapshot) { return settle(on: job.snapshot, .unchanged) }
         let classify = Differ.Content(updateKind: updateKind, equalityUpdates: equalityUpdates)
         let keepsCell = canReconfigure, diff = differ.run
-        if source.numberOfItems + job.snapshot.numberOfItems > backgroundDiffThreshold {
+        if large {
             let target = job.snapshot
             Task { @MainActor in
-                let changeset = await Task.detached(priority: .userInitiated) {
-                    diff(source, target, classify, keepsCell)
+                let (changeset, repeated) = await Task.detached(priority: .userInitiated) { () -> (Changeset<SectionID, Item>?, ListDiagnostic?) in
+                    var target = target
+                    if let repeated = target._repeatsAnItem(shownAfter: source) { return (nil, repeated) }
+                    return (diff(source, target, classify, keepsCell), nil)
                 }.value
-                self.perform(changeset, stage: 0, animated: animated)
+                if let changeset { self.perform(changeset, stage: 0, animated: animated) } else if let repeated { self.reject(repeated) }
             }
         } else {
             perform(diff(source, job.snapshot, classify, keepsCell), stage: 0, animated: animated)
         }
+    }
+
+    /// Ends the job in flight without showing its snapshot, which repeats an item identifier; the
+    /// list keeps what it shows, and goes on to the next job.
+    private func reject(_ diagnostic: ListDiagnostic) {
+        inFlightTarget = nil
+        report(diagnostic)
+        finish(.rejected(diagnostic))
+        drain()
     }
 
     /// Hands `result` to the callbacks of the job in flight.
@@ -348,6 +364,9 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     private func settle(on target: Snapshot<SectionID, Item>, _ result: ApplyResult) {
         inFlightTarget = nil
         snapshot = target.clearingUpdateRequests()
+        // Its index, built for the check before the diff, in its own storage: read there by the
+        // next diff without going through the shared reference.
+        snapshot._materializeIndex()
         jobFollower?.settled()
         finish(result)
         drain()
@@ -357,6 +376,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     private func reload(to target: Snapshot<SectionID, Item>, because reason: ApplyResult.ReloadReason) {
         inFlightTarget = nil
         snapshot = target.clearingUpdateRequests()
+        snapshot._materializeIndex()
         jobFollower?.settled()
         reloadView(because: reason)
         finish(.reloaded(reason))
