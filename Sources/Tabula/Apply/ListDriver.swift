@@ -169,6 +169,13 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     public func apply(
         _ next: Snapshot<SectionID, Item>, animatingDifferences: Bool = true, completion: (@MainActor (ApplyResult) -> Void)? = nil
     ) {
+        // A snapshot not yet indexed is checked here, specialised for the app's types: it takes
+        // over the index of the newest snapshot when their identifiers are the same, in order;
+        // otherwise it is indexed now, and refused if an identifier repeats.
+        var next = next
+        if next._lazyIndex != nil, let repeated = next._repeatedItem(shownAfter: latestSnapshot) {
+            return refuse(repeated, completion: completion)
+        }
         if !running, let view, view.canAnimateUpdates, showsWithoutDiff(next) {
             jobFollower?.shownAtOnce(next)
             _snapshot = next.clearingUpdateRequests()
@@ -176,6 +183,15 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
             return
         }
         enqueue(next, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// Refuses a snapshot that repeats an item identifier, at once: the list keeps what it shows
+    /// and what it is heading to.
+    @usableFromInline
+    func refuse(_ repeated: SnapshotError<SectionID, Item.ID>, completion: (@MainActor (ApplyResult) -> Void)?) {
+        guard let diagnostic = ListDiagnostic(repeated: repeated) else { return }
+        report(diagnostic)
+        completion?(.rejected(diagnostic))
     }
 
     /// Queues `next` for the loop, as ``apply(_:animatingDifferences:completion:)-(Snapshot<SectionID,Item>,_,_)`` does.

@@ -182,10 +182,25 @@ extension Snapshot {
     /// Makes the snapshot ready to be shown after `shown`: takes over `shown`'s index when the two
     /// hold the same identifiers in the same order, and otherwise builds its own if it was not
     /// built. Returns the diagnostic of a repeated item identifier, which a list must not show.
-    @usableFromInline
     package mutating func _repeatsAnItem(shownAfter shown: Snapshot) -> ListDiagnostic? {
+        _repeatedItem(shownAfter: shown).flatMap(ListDiagnostic.init(repeated:))
+    }
+
+    /// ``_repeatsAnItem(shownAfter:)`` with the repeat as the snapshot's error. Inlinable: the
+    /// driver calls it where it is specialised for the app's types (hashing in code compiled for
+    /// any type costs several times as much).
+    @inlinable
+    mutating func _repeatedItem(shownAfter shown: Snapshot) -> Failure? {
+        guard _lazyIndex != nil else { return _knownRepeat?.repeated }
         if _adoptIndex(ifSameIdentifiersAs: shown) { return nil }
-        guard case let .duplicateItem(id, first, second)? = _repeatedItem else { return nil }
-        return ListDiagnostic(.repeatedItem(item: "\(id)", first: first, second: second))
+        return _repeatedItem
+    }
+}
+
+extension ListDiagnostic {
+    /// The diagnostic of a snapshot that repeats an item identifier, or `nil` for another error.
+    init?<SectionID, ItemID>(repeated error: SnapshotError<SectionID, ItemID>) {
+        guard case let .duplicateItem(id, first, second) = error else { return nil }
+        self.init(.repeatedItem(item: "\(id)", first: first, second: second))
     }
 }
