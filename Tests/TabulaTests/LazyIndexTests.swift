@@ -107,6 +107,46 @@ struct LazyIndexTests {
         }
     }
 
+    @Test("deleting most items, or whole sections, leaves the index to be built again, with the same answers")
+    func largeRemovalsDropTheIndex() throws {
+        let sections = [
+            RowSection("a", items: (0..<200).map { Row(id: $0) }), RowSection("b", items: (200..<300).map { Row(id: $0) }),
+            RowSection("c", items: (300..<320).map { Row(id: $0) }),
+        ]
+        var snapshot = try RowSnapshot(sections).validated()
+        try snapshot.reloadItems([150, 250, 310])
+        let copy = snapshot
+        try snapshot.deleteItems(Array(0..<150) + [201, 203])
+        // A build that checks invariants after every edit reads the index it checks, and builds it.
+        let unbuilt = !RowSnapshot.checksInvariants
+        #expect(snapshot._isIndexed != unbuilt, "rewriting most entries costs more than indexing what remains")
+        #expect(copy._isIndexed && copy.itemPath(for: 10) == ItemPath(item: 10, section: 0), "the copy keeps its index")
+        #expect(snapshot.numberOfItems == 168)
+        #expect(snapshot.itemPath(for: 150) == ItemPath(item: 0, section: 0))
+        #expect(snapshot.itemPath(for: 204) == ItemPath(item: 2, section: 1))
+        #expect(snapshot.itemPath(for: 10) == nil && snapshot.itemPath(for: 201) == nil)
+        #expect(snapshot.requestedUpdate(for: 150) == .reload && snapshot.requestedUpdate(for: 250) == .reload && copy.requestedUpdate(for: 0) == nil)
+        snapshot._checkInvariantsNow()
+        // Edits after it index the rest; an identifier deleted is free again, one kept is not.
+        try snapshot.appendItems([Row(id: 5)], toSection: "c")
+        #expect(snapshot.itemPath(for: 5) == ItemPath(item: 20, section: 2))
+        #expect(throws: RowSnapshot.Failure.duplicateItem(150, first: ItemPath(item: 0, section: 0), second: ItemPath(item: 21, section: 2))) {
+            try snapshot.appendItems([Row(id: 150)], toSection: "c")
+        }
+        snapshot._checkInvariantsNow()
+
+        var sectionsGone = try RowSnapshot(sections).validated()
+        try sectionsGone.deleteSections(["a"])
+        #expect(sectionsGone._isIndexed != unbuilt)
+        #expect(sectionsGone.itemPath(for: 310) == ItemPath(item: 10, section: 1) && sectionsGone.itemPath(for: 5) == nil)
+        sectionsGone._checkInvariantsNow()
+
+        var few = try RowSnapshot(sections).validated()
+        try few.deleteItems([190, 195])
+        #expect(few._isIndexed, "a removal near the end edits the index in place")
+        few._checkInvariantsNow()
+    }
+
     @Test("copies of one unindexed snapshot read on many threads at once agree, and build the index once")
     func concurrentFirstReads() async throws {
         let rows = (0..<20_000).map { Row(id: $0 * 3) }

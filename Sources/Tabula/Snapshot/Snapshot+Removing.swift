@@ -84,10 +84,84 @@ extension Snapshot {
     @inlinable
     mutating func _remove(sections: [Int], rows: [Int: [Int]]) {
         _materializeIndex()
+        if _rewritingIndexCostsMore(sections: sections, rows: rows) {
+            _removeLeavingIndexUnbuilt(sections: sections, rows: rows)
+            return
+        }
         for (section, sectionRows) in rows { _removeRows(sectionRows, inSection: section) }
         for index in sections.reversed() { _removeSection(at: index) }
         if let lowest = sections.first { _renumberSections(from: lowest) }
         _compactIndexIfWorthwhile()
         _checkInvariants()
+    }
+
+    /// Whether removing `rows` and `sections` would rewrite more index entries (one for each
+    /// removed item, and one for each item after the first removed row of its section, which
+    /// moves) than indexing the items that remain from scratch would write.
+    @inlinable
+    func _rewritingIndexCostsMore(sections: [Int], rows: [Int: [Int]]) -> Bool {
+        var rewritten = 0, removed = 0
+        for (section, sectionRows) in rows {
+            guard let first = sectionRows.first else { continue }
+            rewritten &+= _sections[section].items.count &- first
+            removed &+= sectionRows.count
+        }
+        for index in sections {
+            rewritten &+= _sections[index].items.count
+            removed &+= _sections[index].items.count
+        }
+        // Small removals always edit the index: a rebuild has a fixed cost of its own.
+        return rewritten > 64 && rewritten > _indexStorage.count &- removed
+    }
+
+    /// ``_remove(sections:rows:)`` that drops the index and leaves it to be built again on first
+    /// need, as for a snapshot made from sections: for a removal that would move most entries
+    /// (delete-5k-of-10k in `instructions.sh` guards it). What remains cannot repeat an identifier
+    /// if the snapshot did not.
+    @inlinable
+    mutating func _removeLeavingIndexUnbuilt(sections: [Int], rows: [Int: [Int]]) {
+        for (section, sectionRows) in rows {
+            var items = _sections[section].items
+            _sections[section].items = []  // keep `items` uniquely referenced while it is edited
+            if !_updateMarks.isEmpty { for row in sectionRows { _updateMarks[items[row].id] = nil } }
+            Self._compact(&items, removing: sectionRows)
+            _sections[section].items = items
+        }
+        for index in sections.reversed() {
+            let section = _sections[index]
+            if !_updateMarks.isEmpty { for item in section.items { _updateMarks[item.id] = nil } }
+            _sectionTokens[section.id] = nil
+            _reloadedSections.remove(section.id)
+            _tokenIndex[Int(_tokens[index])] = -1
+            _sections.remove(at: index)
+            _tokens.remove(at: index)
+        }
+        if let lowest = sections.first { _renumberSections(from: lowest) }
+        var total = 0
+        for section in _sections { total &+= section.items.count }
+        _indexStorage = _LocationTable()
+        _lazyIndex = total > 0 ? _LazyIndex(itemCount: total) : nil
+        _knownRepeat = nil
+        _checkInvariants()
+    }
+
+    /// Removes the elements at `rows` (ascending, in range) from `items`, keeping the order of
+    /// the others: one pass from the first removed row.
+    @inlinable
+    static func _compact(_ items: inout [Item], removing rows: [Int]) {
+        guard let first = rows.first else { return }
+        let end = items.withUnsafeMutableBufferPointer { buffer in
+            var write = first, next = 0
+            for read in first..<buffer.count {
+                if next < rows.count && rows[next] == read {
+                    next &+= 1
+                } else {
+                    if write != read { buffer.swapAt(write, read) }
+                    write &+= 1
+                }
+            }
+            return write
+        }
+        items.removeSubrange(end...)
     }
 }
