@@ -28,6 +28,9 @@ extension Snapshot {
     @inlinable
     func _appendSectionIndex(_ identifier: SectionID?) throws -> Int {
         if let identifier {
+            // Most appends go to the last section: one comparison, not a hash of the identifier
+            // (append-one-100k in `instructions.sh` guards it).
+            if let last = _sections.last, last.id == identifier { return _sections.count - 1 }
             guard let found = sectionIndex(of: identifier) else { throw Failure.unknownSection(identifier) }
             return found
         }
@@ -72,6 +75,10 @@ extension Snapshot {
         guard _sections.indices.contains(path.section) else { throw Failure.itemPathOutOfRange(path, itemsInSection: nil) }
         let count = _sections[path.section].items.count
         guard (0...count).contains(path.item) else { throw Failure.itemPathOutOfRange(path, itemsInSection: count) }
+        if items.count == 1 && path.item == count {
+            try _appendOne(items[0], toSectionAt: path.section, checked: checked)
+            return
+        }
         if checked { try _checkNewItems(items, at: path) }
         _reserveIndex(adding: items.count, rows: count + items.count, tokens: _tokenIndex.count)
         _sections[path.section].items.insert(contentsOf: items, at: path.item)
@@ -83,6 +90,48 @@ extension Snapshot {
             _indexInsert(item.id, token: token, row: path.item + offset)
         }
         _checkInvariants()
+    }
+
+    /// Appends `item` to the section at `section`, looking its identifier up and indexing it in
+    /// one probe: what a live list's one-row appends cost (append-one-100k in `instructions.sh`
+    /// guards it).
+    ///
+    /// - Throws: ``SnapshotError/duplicateItem(_:first:second:)`` when `checked` and the
+    ///   identifier is in the snapshot already; nothing changes then.
+    @inlinable
+    mutating func _appendOne(_ item: Item, toSectionAt section: Int, checked: Bool) throws {
+        let count = _sections[section].items.count
+        let id = item.id
+        let hash = Self._hash(id)
+        _reserveIndex(adding: 1, rows: count + 1, tokens: _tokenIndex.count)
+        let token = _tokens[section]
+        let row = Int32(truncatingIfNeeded: count)
+        if checked {
+            // The arrays the match reads are passed in, and let go before the section is appended
+            // to, which would otherwise copy its items.
+            if let existing = Self._entryOrInsert(
+                id, hash: hash, token: token, row: row, in: &_indexStorage, sections: _sections, tokenIndex: _tokenIndex)
+            {
+                let existingPath = ItemPath(item: Int(existing.row), section: Int(_tokenIndex[Int(existing.token)]))
+                let target = ItemPath(item: count, section: section)
+                throw Failure.duplicateItem(id, first: min(existingPath, target), second: max(existingPath, target))
+            }
+        } else {
+            _indexStorage.insert(hash: hash, token: token, row: row)
+        }
+        _sections[section].items.append(item)
+        _checkInvariants()
+    }
+
+    /// The entry of `id` in `table`, or `nil` after adding one for `token` and `row`.
+    @inlinable
+    static func _entryOrInsert(
+        _ id: Item.ID, hash: Int, token: Int32, row: Int32, in table: inout _LocationTable,
+        sections: [SectionType], tokenIndex: [Int32]
+    ) -> (token: Int32, row: Int32)? {
+        table.entryOrInsert(hash: hash, token: token, row: row) { t, r in
+            sections[Int(tokenIndex[Int(t)])].items[Int(r)].id == id
+        }
     }
 
     /// Checks that `items`, inserted so that the first lands at `path`, repeat no identifier, among
