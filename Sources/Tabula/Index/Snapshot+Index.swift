@@ -60,22 +60,7 @@ extension Snapshot {
     // (churn10-100k-uuid in `instructions.sh` guards it).
     @inlinable @inline(__always)
     static func _hash(_ id: Item.ID, _ seeds: _HashSeeds) -> Int {
-        // A UUID's 16 bytes read as two words at once, not through `UUID.uuid`, a tuple of 16.
-        if Item.ID.self == UUID.self {
-            let words = unsafeBitCast(id, to: (UInt64, UInt64).self)
-            let product = (words.0 ^ seeds.uuid.0).multipliedFullWidth(by: words.1 ^ seeds.uuid.1)
-            return Int(truncatingIfNeeded: product.high ^ product.low)
-        }
-        if Item.ID.self == Int.self {
-            var bits = UInt64(truncatingIfNeeded: unsafeBitCast(id, to: Int.self)) ^ seeds.int
-            bits ^= bits &>> 33
-            bits &*= 0xff51_afd7_ed55_8ccd
-            bits ^= bits &>> 33
-            bits &*= 0xc4ce_b9fe_1a85_ec53
-            bits ^= bits &>> 33
-            return Int(truncatingIfNeeded: bits)
-        }
-        return id._rawHashValue(seed: 0)
+        _identifierHash(id, seeds, otherwise: 0)
     }
 
     /// Where the items of each of `sections` start among all their items taken section after
@@ -307,4 +292,26 @@ extension Snapshot {
 
     /// The bytes the item index takes (for the benchmarks).
     public var _indexByteCount: Int { _index.byteCount }
+}
+
+/// ``Snapshot/_hash(_:_:)`` for any identifier type: `Int` and `UUID` mixed with `seeds`, any
+/// other type hashed by the standard library with `seed`.
+@inlinable @inline(__always)
+func _identifierHash<ID: Hashable>(_ id: ID, _ seeds: _HashSeeds, otherwise seed: Int) -> Int {
+    // A UUID's 16 bytes read as two words at once, not through `UUID.uuid`, a tuple of 16.
+    if ID.self == UUID.self {
+        let words = unsafeBitCast(id, to: (UInt64, UInt64).self)
+        let product = (words.0 ^ seeds.uuid.0).multipliedFullWidth(by: words.1 ^ seeds.uuid.1)
+        return Int(truncatingIfNeeded: product.high ^ product.low)
+    }
+    if ID.self == Int.self {
+        var bits = UInt64(truncatingIfNeeded: unsafeBitCast(id, to: Int.self)) ^ seeds.int
+        bits ^= bits &>> 33
+        bits &*= 0xff51_afd7_ed55_8ccd
+        bits ^= bits &>> 33
+        bits &*= 0xc4ce_b9fe_1a85_ec53
+        bits ^= bits &>> 33
+        return Int(truncatingIfNeeded: bits)
+    }
+    return id._rawHashValue(seed: seed)
 }

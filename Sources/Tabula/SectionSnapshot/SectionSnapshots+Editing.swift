@@ -99,10 +99,10 @@ extension SectionSnapshots {
         var next = driver.latestSnapshot
         let visible = tree.visibleItems
         if let current = next.items(inSection: section) {
-            let requests = current.compactMap { item in next._updateMarks[item.id].map { (item.id, $0) } }
+            let requests = current.compactMap { item in next._updateMarks[_MarkKey(item.id)].map { (item.id, $0) } }
             try next.deleteItems(current.map(\.id))
             try next.appendItems(visible, toSection: section)
-            for (id, kind) in requests where next.contains(id) { next._updateMarks[id] = kind }
+            for (id, kind) in requests where next.contains(id) { next._updateMarks[_MarkKey(id)] = kind }
         } else {
             try next.appendSections([section])
             try next.appendItems(visible, toSection: section)

@@ -101,13 +101,13 @@ struct SectionTrees<SectionID: Hashable, Item: Identifiable> where Item.ID: Send
                 for item in source.items(inSection: section) ?? [] { candidates.insert(item.id) }
             }
         }
-        for id in candidates where target._updateMarks[id] == nil {
+        for id in candidates where target._updateMarks[_MarkKey(id)] == nil {
             guard let now = source.sectionIdentifier(containingItem: id), let next = target.sectionIdentifier(containingItem: id) else {
                 continue
             }
             let state = Self.state(of: id, in: targetTrees[next])
             if shownIsUncertain || shown.contains(where: { Self.state(of: id, in: $0[now]) != state }) {
-                target._updateMarks[id] = .reconfigure
+                target._updateMarks[_MarkKey(id)] = .reconfigure
             }
         }
     }

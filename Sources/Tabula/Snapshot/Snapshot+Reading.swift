@@ -188,7 +188,7 @@ extension Snapshot {
     ///
     /// - Complexity: O(1) on average.
     @usableFromInline func requestedUpdate(for id: Item.ID) -> UpdateKind? {
-        if let kind = _updateMarks[id] { return kind }
+        if let kind = _updateMarks[_MarkKey(id)] { return kind }
         if let section = sectionIdentifier(containingItem: id), _reloadedSections.contains(section) { return .reload }
         return nil
     }

@@ -11,7 +11,7 @@ extension Snapshot {
         for row in section.items.indices {
             let item = section.items[row]
             _indexRemove(item.id, token: token, row: row)
-            if !_updateMarks.isEmpty { _updateMarks[item.id] = nil }
+            if !_updateMarks.isEmpty { _updateMarks[_MarkKey(item.id)] = nil }
         }
         _sectionTokens[section.id] = nil
         _reloadedSections.remove(section.id)
@@ -36,7 +36,7 @@ extension Snapshot {
             var items = _sections[index].items
             _sections[index].items = []  // keep `items` uniquely referenced while it is edited
             for row in rows.reversed() {
-                if !_updateMarks.isEmpty { _updateMarks[items[row].id] = nil }
+                if !_updateMarks.isEmpty { _updateMarks[_MarkKey(items[row].id)] = nil }
                 items.remove(at: row)
             }
             _sections[index].items = items
@@ -51,7 +51,7 @@ extension Snapshot {
             if next < rows.count && rows[next] == read {
                 next += 1
                 _indexStorage.remove(hash: Self._hash(items[read].id, seeds), token: token, row: Int32(truncatingIfNeeded: read))
-                if !_updateMarks.isEmpty { _updateMarks[items[read].id] = nil }
+                if !_updateMarks.isEmpty { _updateMarks[_MarkKey(items[read].id)] = nil }
             } else {
                 // Rows below `write` are settled, so no other entry holds this location.
                 if write != read {
@@ -123,13 +123,13 @@ extension Snapshot {
         for (section, sectionRows) in rows {
             var items = _sections[section].items
             _sections[section].items = []  // keep `items` uniquely referenced while it is edited
-            if !_updateMarks.isEmpty { for row in sectionRows { _updateMarks[items[row].id] = nil } }
+            if !_updateMarks.isEmpty { for row in sectionRows { _updateMarks[_MarkKey(items[row].id)] = nil } }
             Self._compact(&items, removing: sectionRows)
             _sections[section].items = items
         }
         for index in sections.reversed() {
             let section = _sections[index]
-            if !_updateMarks.isEmpty { for item in section.items { _updateMarks[item.id] = nil } }
+            if !_updateMarks.isEmpty { for item in section.items { _updateMarks[_MarkKey(item.id)] = nil } }
             _sectionTokens[section.id] = nil
             _reloadedSections.remove(section.id)
             _tokenIndex[Int(_tokens[index])] = -1

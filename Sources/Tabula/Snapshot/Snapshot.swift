@@ -74,7 +74,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
     /// edits run in code compiled for any item type, where testing a reference costs nothing.
     @usableFromInline var _knownRepeat: _BuiltIndex<SectionID, Item.ID>?
     /// Explicit update requests (``reloadItems(_:)``, ``reconfigureItems(_:)``), consumed by the diff.
-    @usableFromInline var _updateMarks: [Item.ID: UpdateKind]
+    @usableFromInline var _updateMarks: [_MarkKey<Item.ID>: UpdateKind]
     /// Sections whose every item and titles the next diff treats as updated (``reloadSections(_:)``).
     @usableFromInline var _reloadedSections: Set<SectionID>
     /// The sections of the snapshot this one was built from (``init(_:updating:)``) when every
