@@ -44,17 +44,21 @@ extension HeadlessListAdapter {
     /// Puts the VoiceOver cursor on the item shown at `path`, as a swipe or a touch does; a path
     /// outside the list clears it.
     public func focus(at path: ItemPath) {
-        focus = HeadlessFocusState(item: driver.snapshot.item(at: path)?.id, shown: driver.snapshot)
+        let item = driver.snapshot.item(at: path)?.id
+        focus = HeadlessFocusState(item: item, shown: item == nil ? Snapshot() : driver.snapshot)
     }
 
     /// Moves the focus along when the adapter changes what the view shows. It follows the
     /// newest state the list is heading to, not each batch: an update the driver shows in stages
     /// moves it once, from the list before to the list after.
+    ///
+    /// The snapshot shown is kept only while an item is focused: held, it makes the driver's next
+    /// edit in place copy every item (`update-one-100k-headless` in `instructions.sh` guards it).
     func followFocus() {
-        let shown = driver.latestSnapshot
-        defer { focus.shown = shown }
         guard let item = focus.item else { return }
+        let shown = driver.latestSnapshot
         focus.item = Snapshot.focusTarget(after: item, from: focus.shown, to: shown)
+        focus.shown = focus.item == nil ? Snapshot() : shown
     }
 
     /// What VoiceOver meets on the row at `path`; `nil` outside the list.

@@ -1,6 +1,7 @@
 import BenchmarkShapes
 import Foundation
 import Tabula
+import TabulaTesting
 
 // Updates that cost what they change: a new snapshot built against the one on screen
 // (`Snapshot(_:updating:)`) and applied through `ListDriver`, as an app does, against the cost of
@@ -230,6 +231,23 @@ func runInstructionScenario(_ name: String) -> Bool {
             }
         }
         precondition(view.batches == 2, "\(name): not shown as batch updates")
+    case "update-one-100k-headless":
+        // The `apply scenario=one-row-100k path=update-items` line, counted: one row updated in
+        // place through `HeadlessListAdapter`, the row on screen.
+        let count = 100_000
+        let rows = (0..<count).map { UUIDItem(id: UUID(), value: $0) }
+        let cells = CellConfigurators<UUIDItem> { CellConfigurator.content { CellContent(text: "\($0.value)") } }
+        let list = HeadlessListView(viewportHeight: 20)
+        let adapter = try! HeadlessListAdapter<Int, UUIDItem>(listView: list, cells: cells)
+        adapter.driver.backgroundDiffThreshold = .max
+        adapter.apply(try! Snapshot([Section(0, items: rows)]))
+        try! list.scrollToItem(at: ItemPath(item: count / 2, section: 0))
+        try! adapter.driver.apply(.update([UUIDItem(id: rows[count / 2].id, value: -2)]))
+        var call = 0
+        measuredCall {
+            call += 1
+            try! adapter.driver.apply(.update([UUIDItem(id: rows[count / 2].id, value: call)]))
+        }
     case "nochange-10k": buildDiff(noChange(count: 10_000))
     case "nochange-100k": buildDiff(noChange(count: 100_000))
     case "onechange-100k-uuid": buildDiff(oneChange(count: 100_000))
