@@ -165,9 +165,12 @@ extension Snapshot {
     @inlinable
     mutating func _reserveIndex(adding: Int, rows: Int, tokens: Int) {
         if _lazyIndex != nil { _materializeIndex() }
-        _indexStorage.settle()
+        if _indexStorage.pending != nil { _indexStorage.settle() }
         guard !_indexStorage.fits(adding: adding, rows: rows, tokens: tokens) else { return }
-        _rebuildIndex(adding: adding, rows: rows, tokens: tokens)
+        // Room for as many entries and rows again: a run of one-row appends rebuilds the table
+        // once each time the list grows fourfold, not twofold (append-one-100k in
+        // `instructions.sh` guards it).
+        _rebuildIndex(adding: max(adding, _indexStorage.count &+ adding), rows: rows &* 2, tokens: tokens)
     }
 
     /// Indexes every item again, in a table with room for `adding` more entries, rows below `rows`
