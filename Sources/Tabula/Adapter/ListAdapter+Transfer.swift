@@ -16,16 +16,24 @@
 /// an item (or the end of a section), the items are named by identifier, and both go on top of
 /// each list's newest snapshot. A dragged item that a sync removed from the source, or whose
 /// identifier the destination already has, is left out and reported as a ``ListDiagnostic``.
+///
+/// The list the items arrived in keeps the drop for ``undo()`` as one action, named "Move" for a
+/// drag from another list and "Drop" for content from another app. Its undo takes the items out
+/// (``onRemoval``) and puts items from another list back there, before their old neighbours
+/// (that list's ``onReinsert``); its redo moves them again. A live change in either list that
+/// stands in the way is an ``UndoConflict``, reported, not applied.
 extension ListAdapter {
-    /// Called when items left this list because the user dragged them into another list, with
-    /// the new snapshot: remove them from your model (`model.apply(removal)`).
+    /// Called when items left this list because the user dragged them into another list, or an
+    /// undo took back items that arrived, with the new snapshot: remove them from your model
+    /// (`model.apply(removal)`).
     public var onRemoval: ((Removal<Item.ID>, Snapshot<SectionID, Item>) -> Void)? {
         get { core.transfers.onRemoval }
         set { core.transfers.onRemoval = newValue }
     }
 
     /// Called when items arrived in this list, dragged from another list or dropped from another
-    /// app, with the new snapshot: insert them in your model (`try model.apply(insertion)`).
+    /// app (or again, by a redo), with the new snapshot: insert them in your model
+    /// (`try model.apply(insertion)`).
     public var onInsertion: ((Insertion<SectionID, Item>, Snapshot<SectionID, Item>) -> Void)? {
         get { core.transfers.onInsertion }
         set { core.transfers.onInsertion = newValue }

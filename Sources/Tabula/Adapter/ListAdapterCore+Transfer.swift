@@ -3,7 +3,8 @@
 /// the destination inserts them by identity on top of its newest snapshot and tells
 /// ``ListTransfers/onInsertion``, and the source removes them from its newest snapshot and tells
 /// ``ListTransfers/onRemoval``: two animated updates, no reload, and no index that a live update
-/// on either list could have shifted.
+/// on either list could have shifted. The destination keeps the drop for undo
+/// (`ListAdapterCore+TransferUndo.swift`).
 extension ListAdapterCore {
     /// Accepts drags that `source` starts, its items made into this list's with `convert` (`nil`:
     /// that item is not taken and stays in `source`). Holds `source` weakly.
@@ -12,7 +13,11 @@ extension ListAdapterCore {
     ) {
         transfers.sources[source.dragSource] = ListTransfers.Source(
             take: { [weak source] keys in source?.offer(keys, converting: convert) ?? ([], [], keys) },
-            remove: { [weak source] keys in source?.give(keys) })
+            remove: { [weak source] keys in
+                guard let source, let given = source.give(keys) else { return nil }
+                return Self.way(back: source, restoring: given.restoring, ids: given.ids)
+            },
+            lacks: { [weak source] keys in source?.lacking(keys) ?? keys })
     }
 
     /// The dragged items (`keys`, identifiers as the drag carries them) that this list still
@@ -37,11 +42,16 @@ extension ListAdapterCore {
     }
 
     /// Removes the items `keys` name, which another list took, and tells ``ListTransfers/onRemoval``.
-    func give(_ keys: [AnyHashable]) {
+    ///
+    /// - Returns: the identifiers removed, in the drag's order, and what puts them back where they
+    ///   were, computed before they left (`nil` when none was removed).
+    func give(_ keys: [AnyHashable]) -> (ids: [Item.ID], restoring: [Reinsertion<SectionID, Item>])? {
         let removal = Removal(keys.compactMap { $0.base as? Item.ID })
-        guard !removal.items.isEmpty else { return }
+        guard !removal.items.isEmpty else { return nil }
+        let restoring = driver.latestSnapshot.reinsertions(restoring: Set(removal.items))
         let next = driver.applyEdit { $0.apply(removal) }
         transfers.onRemoval?(removal, next)
+        return (removal.items, restoring)
     }
 
     /// Whether this list takes drags that `source` started: its own, or another list's it accepts.
@@ -55,7 +65,9 @@ extension ListAdapterCore {
     ///
     /// Items the source no longer has (a sync removed them during the drag), and items whose
     /// identifier this list already holds, are left out and reported as a
-    /// ``ListDiagnostic/Kind/staleEdit(_:)``; the others move.
+    /// ``ListDiagnostic/Kind/staleEdit(_:)``; the others move. The move is kept for undo here,
+    /// as one ``ListEdit/transfer(_:)``: its undo takes the items out of this list and puts them
+    /// back in the source where they were.
     ///
     /// - Returns: the insertion made, or `nil` when nothing moved (also when this list does not
     ///   accept `source`'s drags).
@@ -70,13 +82,15 @@ extension ListAdapterCore {
         guard !items.isEmpty else { return nil }
         let insertion = Insertion(items, at: target)
         try insert(insertion)
-        link.remove(kept.map { offered.taken[$0] })
+        if let way = link.remove(kept.map { offered.taken[$0] }) {
+            record(.transfer(insertion), inverse: .withdrawal(Removal(items.map(\.id)), source: way))
+        }
         return insertion
     }
 
     /// Drops content from another app at `destination`, a position in this list as the view
     /// shows it: each item goes through the first handler registered for its type; items of a
-    /// type with no handler are left out.
+    /// type with no handler are left out. The drop is kept for undo, as one ``ListEdit/drop(_:)``.
     ///
     /// - Returns: the insertion made, or `nil` when no item was accepted.
     /// - Throws: what a handler throws, and `SnapshotError.itemPathOutOfRange` naming
@@ -93,6 +107,7 @@ extension ListAdapterCore {
         guard !items.isEmpty else { return nil }
         let insertion = Insertion(items, at: target)
         try insert(insertion)
+        record(.drop(insertion), inverse: .withdrawal(Removal(items.map(\.id)), source: nil))
         return insertion
     }
 

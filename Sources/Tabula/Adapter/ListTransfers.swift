@@ -11,8 +11,12 @@ package struct ListTransfers<SectionID: Hashable & Sendable, Item: Identifiable 
         /// type, with the identifiers of those taken (a conversion that gives `nil` leaves its
         /// item where it is); and the identifiers the source no longer has.
         var take: @MainActor ([AnyHashable]) -> (items: [Item], taken: [AnyHashable], gone: [AnyHashable])
-        /// Removes the taken items from the source and tells its app.
-        var remove: @MainActor ([AnyHashable]) -> Void
+        /// Removes the taken items from the source and tells its app; with the way back, for
+        /// undo (`nil` when nothing was removed).
+        var remove: @MainActor ([AnyHashable]) -> TransferReturn<SectionID, Item>?
+        /// The dragged items the source no longer shows or holds, without reporting them: what
+        /// stands in the way of a redo.
+        var lacks: @MainActor ([AnyHashable]) -> [AnyHashable]
     }
 
     /// A handler for content of one type dropped from another app.
