@@ -17,6 +17,9 @@ struct ListTransferTests {
         let list = HeadlessListView(viewportHeight: nil)
         let adapter = try HeadlessListAdapter<String, Mixed>(listView: list, cells: AdapterTests.cells())
         adapter.canMove = { _ in true }
+        adapter.onMove = { [model] reorder, _ in
+            do { try model.sections.apply(reorder) } catch { Issue.record("could not apply \(reorder): \(error)") }
+        }
         adapter.onRemoval = { [model] removal, _ in model.sections.apply(removal) }
         adapter.onInsertion = { [model] insertion, _ in
             do { try model.sections.apply(insertion) } catch { Issue.record("could not apply \(insertion): \(error)") }
@@ -70,5 +73,42 @@ struct ListTransferTests {
         try list.drop([DroppedContent(text: "hello"), DroppedContent(typeIdentifier: "public.url", bytes: [1])], at: ItemPath(item: 1, section: 0))
         #expect(b.ids == [[10, 5, 11]])
         #expect(adapter.displayedSnapshot.sections.map { $0.items.map(\.id) } == b.ids)
+    }
+
+    @Test("the decisions the UIKit and AppKit glue ask for: the type to load, a drop fixed by identity, which drop moves, what a drag describes")
+    func glueDecisions() throws {
+        let a = Model([Section("a", items: Self.items(1...3))]), b = Model([Section("b", items: Self.items(10...12))])
+        let (_, adapterA) = try shown(a)
+        let (_, adapterB) = try shown(b)
+        adapterB.acceptDrops(ofType: "public.url") { content in [.title(id: 100 + content.bytes.count, content.text)] }
+        adapterB.acceptDrops(ofType: "public.utf8-plain-text") { content in [.title(id: content.text.count, content.text)] }
+        // The first type the list registered that the item offers.
+        #expect(adapterB.core.dropType(offering: ["public.utf8-plain-text", "public.url"]) == "public.url")
+        #expect(adapterB.core.dropType(offering: ["public.png"]) == nil)
+        // Another app's content is placed by identity when dropped, before 11; a sync inserts 13
+        // before 11 while it loads: it still lands before 11.
+        let target = try #require(adapterB.core.dropDestination(for: ItemPath(item: 1, section: 0)))
+        #expect(adapterB.core.dropDestination(for: ItemPath(item: 9, section: 0)) == nil)
+        b.sections[0].items.insert(.title(id: 13, "t13"), at: 1)
+        adapterB.apply(try Snapshot(b.sections))
+        try adapterB.core.receive([DroppedContent(text: "hey")], to: target)
+        #expect(b.ids == [[10, 13, 3, 11, 12]])
+        // A drag of a list B does not accept moves nothing; once accepted, it moves; B's own drag reorders.
+        #expect(!adapterB.core.performDrop(of: [AnyHashable(1)], from: adapterA.core.dragSource, at: nil))
+        adapterB.acceptDrags(from: adapterA)
+        #expect(adapterB.core.performDrop(of: [AnyHashable(1)], from: adapterA.core.dragSource, at: nil))
+        #expect(adapterB.core.performDrop(of: [AnyHashable(10)], from: adapterB.core.dragSource, at: nil))
+        #expect(a.ids == [[2, 3]])
+        #expect(b.ids == [[13, 3, 11, 12, 1, 10]])
+        #expect(adapterB.core.draggedItem(AnyHashable(11)) == .title(id: 11, "t11") && adapterB.core.draggedItem(AnyHashable("11")) == nil)
+        // The app's proposal per destination: into a folder-like item, or nothing at the top.
+        adapterB.dropProposal = { request in
+            if request.position.item == 0 { return .forbidden }
+            return request.item?.id == 11 ? DropProposal(.move, placement: .intoItem) : nil
+        }
+        let source = adapterA.core.dragSource
+        #expect(adapterB.core.dropProposal(from: source, at: ItemPath(item: 0, section: 0)) == .forbidden)
+        #expect(adapterB.core.dropProposal(from: source, at: ItemPath(item: 2, section: 0)) == DropProposal(.move, placement: .intoItem))
+        #expect(adapterB.core.dropProposal(from: nil, typeIdentifiers: ["public.url"], at: nil) == DropProposal(.copy))
     }
 }

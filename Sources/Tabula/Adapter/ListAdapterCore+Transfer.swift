@@ -98,6 +98,15 @@ extension ListAdapterCore {
     @discardableResult
     package func receive(_ contents: [DroppedContent], at destination: ItemPath) throws -> Insertion<SectionID, Item>? {
         guard let target = try insertionDestination(at: destination) else { return nil }
+        return try receive(contents, to: target)
+    }
+
+    /// Drops content from another app at `target`, a destination by identity fixed when the drop
+    /// was performed (its content loads after it); as ``receive(_:at:)``.
+    ///
+    /// - Throws: what a handler throws; nothing changes then.
+    @discardableResult
+    package func receive(_ contents: [DroppedContent], to target: Reorder<SectionID, Item.ID>.Destination) throws -> Insertion<SectionID, Item>? {
         var made: [Item] = []
         for content in contents {
             guard let handler = transfers.dropHandlers.first(where: { $0.typeIdentifier == content.typeIdentifier }) else { continue }
@@ -140,7 +149,7 @@ extension ListAdapterCore {
 
     /// The destination by identity of an insertion at `position` in the list as shown, on top of
     /// the newest snapshot; `nil`, reported, when the newest snapshot lost the section.
-    private func insertionDestination(at position: ItemPath) throws -> Reorder<SectionID, Item.ID>.Destination? {
+    func insertionDestination(at position: ItemPath) throws -> Reorder<SectionID, Item.ID>.Destination? {
         let shown = driver.snapshot, latest = driver.latestSnapshot
         guard let target = shown.reorderDestination(forDropAt: position, moving: [], present: latest.contains) else {
             let failure = SnapshotError<SectionID, Item.ID>.itemPathOutOfRange(position, itemsInSection: shown.section(at: position.section)?.items.count)

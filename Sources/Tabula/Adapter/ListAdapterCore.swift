@@ -60,7 +60,7 @@ where Item.ID: Sendable {
     /// AppKit glue register it with the view's `UndoManager`.
     package var onUndoable: ((String) -> Void)?
     /// What the list accepts from other lists and apps, and whom it tells (`ListAdapterCore+Transfer.swift`).
-    package var transfers = ListTransfers<SectionID, Item>()
+    package var transfers = ListTransfers<SectionID, Item>() { didSet { glue?.handlersDidChange() } }
     /// Called when the user flips the switch of a ``CellContent/Accessory/toggle(isOn:)`` in a
     /// standard content cell.
     @usableFromInline package var onToggle: ((Item, Bool) -> Void)?

@@ -36,6 +36,10 @@ package struct ListTransfers<SectionID: Hashable & Sendable, Item: Identifiable 
     package var dropHandlers: [DropHandler] = []
     /// The app's proposal for a drop at a position; `nil` keeps the standard one.
     package var proposal: ((DropRequest<SectionID, Item>) -> DropProposal?)?
+    /// How the app describes a dragged item to other apps, in its platform's terms, set and read
+    /// by the UIKit and AppKit adapters (an item provider, or what goes on a pasteboard item):
+    /// the core cannot name those types.
+    package var dragDescription: Any?
 
     package init() {}
 }
