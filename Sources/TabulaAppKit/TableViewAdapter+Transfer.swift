@@ -35,6 +35,8 @@
             guard let tableView else { return }
             let types = reordersByDragging ? [Self.rowType] + core.acceptedDropTypes.map { NSPasteboard.PasteboardType($0) } : []
             if tableView.registeredDraggedTypes != types { tableView.registerForDraggedTypes(types) }
+            // Rows dragged into other apps are copied there; within the app, Tabula lists move them.
+            if reordersByDragging { tableView.setDraggingSourceOperationMask(.copy, forLocal: false) }
         }
 
         /// What a drag of table row `row` writes: the row, for Tabula lists, and the app's
