@@ -6,3 +6,9 @@ struct Country: Identifiable, Equatable, Sendable {
     var name: String
     var id: String { code }
 }
+
+// The reordering article: a to-do.
+struct Todo: Identifiable, Equatable, Sendable {
+    var id: Int
+    var title: String
+}

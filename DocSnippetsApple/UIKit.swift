@@ -76,4 +76,11 @@
             do { adapter = try CollectionViewAdapter<String, Country>(collectionView: collectionView, cells: cells) } catch { preconditionFailure("\(error)") }
         }
     }
+
+    // The reordering article: rows dragged within the table, into other lists and into other apps.
+    @MainActor
+    func dragAndDrop(_ adapter: TableViewAdapter<String, Todo>) {
+        adapter.reordersByDragging = true
+        adapter.itemProvider = { todo in NSItemProvider(object: todo.title as NSString) }
+    }
 #endif

@@ -131,7 +131,7 @@
 
         /// The position of the item of table row `row`, or `nil` for a header, a footer or a row
         /// out of range.
-        private func path(ofRow row: Int) -> ItemPath? {
+        func path(ofRow row: Int) -> ItemPath? {
             guard rows.indices.contains(row), case .item(let id) = rows[row] else { return nil }
             return driver.snapshot.itemPath(for: id)
         }
@@ -242,23 +242,23 @@
 
         /// Whether the user reorders by dragging rows, one or several selected ones, dropped
         /// between rows anywhere in the table: each drop ends as one `Reorder` told to
-        /// `onMove` and kept for undo. Rows that `canMove` allows; drags from other tables and
-        /// apps are refused. Off by default.
+        /// `onMove` and kept for undo. Rows that `canMove` allows. Off by default. On, the table
+        /// also takes the drags of the lists this one accepts (`acceptDrags(from:)`) and the
+        /// pasteboard content of other apps it accepts (`acceptDrops(ofType:makeItems:)`), with
+        /// the proposal `dropProposal` refines, and its rows can be dragged into other lists and
+        /// apps (described by `pasteboardContent`): `TableViewAdapter+Transfer.swift`.
         public var reordersByDragging = false {
-            didSet { tableView?.registerForDraggedTypes(reordersByDragging ? [Self.rowType] : []) }
+            didSet { registerDragTypes() }
         }
 
         /// The pasteboard type of a dragged row: its table row, meaningful to this table only.
         static var rowType: NSPasteboard.PasteboardType { NSPasteboard.PasteboardType("dev.tabula.row") }
 
         /// The identifiers of the drag in progress, taken when it began.
-        private var dragged: [Item.ID] = []
+        var dragged: [Item.ID] = []
 
         public func tableView(_ tableView: NSTableView, pasteboardWriterForRow row: Int) -> (any NSPasteboardWriting)? {
-            guard reordersByDragging, let path = path(ofRow: row), !core.dragItems(at: [path]).isEmpty else { return nil }
-            let item = NSPasteboardItem()
-            item.setString(String(row), forType: Self.rowType)
-            return item
+            pasteboardItem(forRow: row)
         }
 
         public func tableView(
@@ -276,24 +276,17 @@
         public func tableView(
             _ tableView: NSTableView, validateDrop info: any NSDraggingInfo, proposedRow row: Int, proposedDropOperation dropOperation: NSTableView.DropOperation
         ) -> NSDragOperation {
-            let source = (info.draggingSource as? NSTableView) === tableView && !dragged.isEmpty ? core.dragSource : nil
-            guard core.acceptsDrop(from: source, at: dropPosition(aboveRow: row)) else { return [] }
-            // Rows are dropped between rows, never onto one.
-            if dropOperation == .on { tableView.setDropRow(row, dropOperation: .above) }
-            return .move
+            validateDrop(info, proposedRow: row, proposedDropOperation: dropOperation)
         }
 
         public func tableView(
             _ tableView: NSTableView, acceptDrop info: any NSDraggingInfo, row: Int, dropOperation: NSTableView.DropOperation
         ) -> Bool {
-            guard (info.draggingSource as? NSTableView) === tableView, let position = dropPosition(aboveRow: row) else { return false }
-            let ids = dragged
-            dragged = []
-            return (try? core.drop(ids, at: position)) != nil
+            acceptDrop(info, row: row)
         }
 
         /// The list position of a drop above table row `row`, as the core decides it.
-        private func dropPosition(aboveRow row: Int) -> ItemPath? {
+        func dropPosition(aboveRow row: Int) -> ItemPath? {
             let shown = driver.snapshot
             let flat: [FlatRow] = rows.map { row in
                 switch row {
@@ -451,6 +444,7 @@
         }
 
         package func handlersDidChange() {
+            registerDragTypes()
             guard let tableView, contextMenu != nil, tableView.menu?.delegate !== self else { return }
             let menu = NSMenu()
             menu.delegate = self

@@ -10,6 +10,20 @@ public protocol HeadlessListDragDelegate: AnyObject {
     /// The user dropped the drag's `items` at `destination`, a position in the list as it is now,
     /// the dragged rows still in place. Update the model and the view (with a batch update).
     func listView(_ listView: HeadlessListView, performDropOf items: [AnyHashable], at destination: ItemPath) throws
+    /// What marks the drags of this view, so that a view a drag is dropped in can tell which
+    /// list it began in (the adapters' drag source). `nil` by default.
+    func dragSource(for listView: HeadlessListView) -> ObjectIdentifier?
+    /// The user dropped `items`, carried by a drag that began in another view (marked `source`),
+    /// at `destination`. By default, nothing happens.
+    func listView(_ listView: HeadlessListView, performDropOf items: [AnyHashable], from source: ObjectIdentifier?, at destination: ItemPath) throws
+    /// The user dropped `contents` from another app at `destination`. By default, nothing happens.
+    func listView(_ listView: HeadlessListView, performDropOf contents: [DroppedContent], at destination: ItemPath) throws
+}
+
+extension HeadlessListDragDelegate {
+    public func dragSource(for listView: HeadlessListView) -> ObjectIdentifier? { nil }
+    public func listView(_ listView: HeadlessListView, performDropOf items: [AnyHashable], from source: ObjectIdentifier?, at destination: ItemPath) throws {}
+    public func listView(_ listView: HeadlessListView, performDropOf contents: [DroppedContent], at destination: ItemPath) throws {}
 }
 
 /// A drag in progress in a ``HeadlessListView``: what it carries, fixed when it began, while the
@@ -17,6 +31,8 @@ public protocol HeadlessListDragDelegate: AnyObject {
 public struct HeadlessDrag {
     /// What the drag carries, as the drag delegate described it.
     public let items: [AnyHashable]
+    /// What marks the list the drag began in (its drag delegate's ``HeadlessListDragDelegate/dragSource(for:)``).
+    public let source: ObjectIdentifier?
 }
 
 extension HeadlessListView {
@@ -28,18 +44,38 @@ extension HeadlessListView {
     public func beginDrag(itemsAt paths: [ItemPath]) throws -> HeadlessDrag? {
         for path in paths where !contains(path) { throw ListViewError.itemPathOutOfRange(path, operation: "drag") }
         guard let items = dragDelegate?.listView(self, itemsForBeginningDragAt: paths), !items.isEmpty else { return nil }
-        return HeadlessDrag(items: items)
+        return HeadlessDrag(items: items, source: dragDelegate?.dragSource(for: self))
     }
 
     /// Ends `drag` with a drop at `destination`, a position in the list as it is now (from the
-    /// first row of a section to just after its last).
+    /// first row of a section to just after its last). A drag begun in another view is a drag
+    /// between two lists: the delegate hears where it came from.
     ///
     /// - Throws: ``ListViewError/itemPathOutOfRange(_:operation:)`` for a position the view lacks;
     ///   what the drag delegate throws.
     public func drop(_ drag: HeadlessDrag, at destination: ItemPath) throws {
+        try checkDropPosition(destination)
+        guard let delegate = dragDelegate else { return }
+        if drag.source == nil || drag.source == delegate.dragSource(for: self) {
+            try delegate.listView(self, performDropOf: drag.items, at: destination)
+        } else {
+            try delegate.listView(self, performDropOf: drag.items, from: drag.source, at: destination)
+        }
+    }
+
+    /// Drops content from another app at `destination`, a position in the list as it is now, as
+    /// a drag from another app ending over the view does.
+    ///
+    /// - Throws: ``ListViewError/itemPathOutOfRange(_:operation:)`` for a position the view lacks;
+    ///   what the drag delegate throws.
+    public func drop(_ contents: [DroppedContent], at destination: ItemPath) throws {
+        try checkDropPosition(destination)
+        try dragDelegate?.listView(self, performDropOf: contents, at: destination)
+    }
+
+    private func checkDropPosition(_ destination: ItemPath) throws {
         guard sectionCounts.indices.contains(destination.section), (0...sectionCounts[destination.section]).contains(destination.item) else {
             throw ListViewError.itemPathOutOfRange(destination, operation: "drop at")
         }
-        try dragDelegate?.listView(self, performDropOf: drag.items, at: destination)
     }
 }

@@ -11,46 +11,74 @@
 
     /// The drag and drop delegate of a table or collection adapter (a generic class cannot adopt
     /// these Objective-C protocols in an extension): it turns UIKit's calls into the core's
-    /// decisions, `ListAdapterCore.dragItems(at:)`, `acceptsDrop(from:at:)`, `dropPosition(for:)`
-    /// and `drop(_:at:)`.
+    /// decisions, `ListAdapterCore.dragItems(at:)`, `dropProposal(from:typeIdentifiers:at:)`,
+    /// `performDrop(of:from:at:)`, `dropType(offering:)` and `dropDestination(for:)`, and loads
+    /// other apps' content (`DragAndDropDelegate+Loading.swift`).
     @MainActor
     package final class DragAndDropDelegate: NSObject, UITableViewDragDelegate, UITableViewDropDelegate, UICollectionViewDragDelegate,
         UICollectionViewDropDelegate
     {
         let source: ObjectIdentifier
-        /// The identifiers of the items at a path that may be dragged.
-        let draggable: (ItemPath) -> [AnyHashable]
-        /// Whether a drop from a source at a proposed position is accepted.
-        let accepts: (ObjectIdentifier?, ItemPath?) -> Bool
-        /// Drops the identifiers at a proposed position.
-        let drop: ([AnyHashable], ItemPath?) -> Void
+        /// The identifiers of the items at a path that may be dragged, each with the app's
+        /// description of it for other apps (`nil`: none).
+        let draggable: (ItemPath) -> [(id: AnyHashable, provider: NSItemProvider?)]
+        /// What a drop from a source (`nil`: another app), offering content types, would do at a
+        /// proposed position.
+        let proposal: (ObjectIdentifier?, [String], ItemPath?) -> DropProposal
+        /// Whether the list takes drags that a source started (its own, or a list it accepts).
+        let acceptsSource: (ObjectIdentifier) -> Bool
+        /// Drops identifiers a Tabula list's drag carries at a proposed position.
+        let dropLocal: ([AnyHashable], ObjectIdentifier, ItemPath?) -> Void
+        /// The type to load another app's item as, of those it offers.
+        let dropType: ([String]) -> String?
+        /// Fixes where another app's content dropped at a proposed position goes: what inserts it
+        /// there once loaded, or `nil` when it cannot land.
+        let dropExternal: (ItemPath?) -> (([DroppedContent]) -> Void)?
 
         init<SectionID, Item, Platform>(core: ListAdapterCore<SectionID, Item, Platform>) {
             source = core.dragSource
-            draggable = { [unowned core] path in core.dragItems(at: [path]).map(AnyHashable.init) }
-            accepts = { [unowned core] source, proposed in core.acceptsDrop(from: source, at: proposed) }
-            drop = { [unowned core] ids, proposed in
-                guard let position = core.dropPosition(for: proposed) else { return }
-                _ = try? core.drop(ids.compactMap { $0.base as? Item.ID }, at: position)
+            draggable = { [unowned core] path in
+                let describe = core.transfers.dragDescription as? (Item) -> NSItemProvider?
+                return core.dragItems(at: [path]).map { id in (AnyHashable(id), core.draggedItem(AnyHashable(id)).flatMap { describe?($0) }) }
+            }
+            proposal = { [unowned core] source, types, proposed in core.dropProposal(from: source, typeIdentifiers: types, at: proposed) }
+            acceptsSource = { [unowned core] source in core.acceptsDrags(from: source) }
+            dropLocal = { [unowned core] keys, source, proposed in core.performDrop(of: keys, from: source, at: proposed) }
+            dropType = { [unowned core] offered in core.dropType(offering: offered) }
+            dropExternal = { [unowned core] proposed in
+                guard let target = core.dropDestination(for: proposed) else { return nil }
+                return { [weak core] contents in _ = try? core?.receive(contents, to: target) }
             }
         }
 
         private func items(at indexPath: IndexPath, adding session: UIDragSession?) -> [UIDragItem] {
             let carried = Set((session?.items ?? []).compactMap { ($0.localObject as? DraggedItem)?.id })
-            return draggable(indexPath.itemPath).filter { !carried.contains($0) }.map { id in
-                let item = UIDragItem(itemProvider: NSItemProvider())
-                item.localObject = DraggedItem(id: id, source: source)
+            return draggable(indexPath.itemPath).filter { !carried.contains($0.id) }.map { dragged in
+                let item = UIDragItem(itemProvider: dragged.provider ?? NSItemProvider())
+                item.localObject = DraggedItem(id: dragged.id, source: source)
                 return item
             }
         }
 
-        private func accepts(_ session: UIDropSession, at indexPath: IndexPath?) -> Bool {
+        /// The core's proposal for `session` over `indexPath`.
+        private func proposal(for session: UIDropSession, at indexPath: IndexPath?) -> DropProposal {
             let source = (session.localDragSession?.items ?? []).lazy.compactMap { ($0.localObject as? DraggedItem)?.source }.first
-            return accepts(source, indexPath?.itemPath)
+            var types: [String] = []
+            for item in session.items { types += item.itemProvider.registeredTypeIdentifiers.filter { !types.contains($0) } }
+            return proposal(source, types, indexPath?.itemPath)
         }
 
+        /// A drag of a Tabula list this one takes moves its items; anything else is another app's
+        /// content, loaded as the type the list registered, then inserted where it was dropped.
         private func perform(_ items: [UIDragItem], at indexPath: IndexPath?) {
-            drop(items.compactMap { ($0.localObject as? DraggedItem)?.id }, indexPath?.itemPath)
+            let local = items.compactMap { $0.localObject as? DraggedItem }
+            if let source = local.first?.source, local.count == items.count, acceptsSource(source) {
+                dropLocal(local.map(\.id), source, indexPath?.itemPath)
+                return
+            }
+            guard let insert = dropExternal(indexPath?.itemPath) else { return }
+            let requests = items.compactMap { item in dropType(item.itemProvider.registeredTypeIdentifiers).map { (item.itemProvider, $0) } }
+            ContentLoad.start(requests, then: insert)
         }
 
         package func tableView(_ tableView: UITableView, itemsForBeginning session: UIDragSession, at indexPath: IndexPath) -> [UIDragItem] {
@@ -64,8 +92,10 @@
         package func tableView(
             _ tableView: UITableView, dropSessionDidUpdate session: UIDropSession, withDestinationIndexPath destinationIndexPath: IndexPath?
         ) -> UITableViewDropProposal {
-            accepts(session, at: destinationIndexPath)
-                ? UITableViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath) : UITableViewDropProposal(operation: .forbidden)
+            let proposal = proposal(for: session, at: destinationIndexPath)
+            guard proposal.operation != .forbidden else { return UITableViewDropProposal(operation: .forbidden) }
+            let intent: UITableViewDropProposal.Intent = proposal.placement == .intoItem ? .insertIntoDestinationIndexPath : .insertAtDestinationIndexPath
+            return UITableViewDropProposal(operation: Self.operation(proposal), intent: intent)
         }
 
         package func tableView(_ tableView: UITableView, performDropWith coordinator: UITableViewDropCoordinator) {
@@ -85,21 +115,34 @@
         package func collectionView(
             _ collectionView: UICollectionView, dropSessionDidUpdate session: UIDropSession, withDestinationIndexPath destinationIndexPath: IndexPath?
         ) -> UICollectionViewDropProposal {
-            accepts(session, at: destinationIndexPath)
-                ? UICollectionViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath)
-                : UICollectionViewDropProposal(operation: .forbidden)
+            let proposal = proposal(for: session, at: destinationIndexPath)
+            guard proposal.operation != .forbidden else { return UICollectionViewDropProposal(operation: .forbidden) }
+            let intent: UICollectionViewDropProposal.Intent = proposal.placement == .intoItem ? .insertIntoDestinationIndexPath : .insertAtDestinationIndexPath
+            return UICollectionViewDropProposal(operation: Self.operation(proposal), intent: intent)
         }
 
         package func collectionView(_ collectionView: UICollectionView, performDropWith coordinator: UICollectionViewDropCoordinator) {
             perform(coordinator.items.map(\.dragItem), at: coordinator.destinationIndexPath)
+        }
+
+        /// UIKit's operation for the core's.
+        private static func operation(_ proposal: DropProposal) -> UIDropOperation {
+            switch proposal.operation {
+            case .move: return .move
+            case .copy: return .copy
+            case .forbidden: return .forbidden
+            }
         }
     }
 
     extension TableViewAdapter {
         /// Whether the user reorders by dragging rows: one, or several picked up in one drag,
         /// dropped anywhere in the table, each drop ending as one `Reorder` told to `onMove`
-        /// and kept for undo. Rows that `canMove` allows; drags from other lists and apps are
-        /// refused. Off by default; on, the adapter is the table's drag and drop delegate.
+        /// and kept for undo. Rows that `canMove` allows. Off by default; on, the adapter is the
+        /// table's drag and drop delegate, which also drops here the drags of the lists this one
+        /// accepts (`acceptDrags(from:)`) and the content of other apps it accepts
+        /// (`acceptDrops(ofType:makeItems:)`), with the proposal `dropProposal` refines, and lets
+        /// rows be dragged into other lists and apps (described by `itemProvider`).
         public var reordersByDragging: Bool {
             get { dragAndDrop != nil }
             set {

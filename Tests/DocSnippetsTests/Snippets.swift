@@ -147,6 +147,31 @@ struct DocSnippets {
         #expect(adapter.undo() && board[0].items.map(\.id) == [1, 2] && board[1].items.map(\.id) == [3])
     }
 
+    @Test("The reordering article: a drag between two lists, undone")
+    func dragBetweenLists() async throws {
+        var todoItems = [Section("todo", items: [Todo(id: 1, title: "Write"), Todo(id: 2, title: "Review")])]
+        var doneItems = [Section("done", items: [Todo(id: 3, title: "Plan")])]
+        let todoList = HeadlessListView(viewportHeight: 10), doneList = HeadlessListView(viewportHeight: 10)
+        let todo = try HeadlessListAdapter<String, Todo>(listView: todoList, cells: Todo.cells)
+        let done = try HeadlessListAdapter<String, Todo>(listView: doneList, cells: Todo.cells)
+        todo.canMove = { _ in true }
+        await todo.apply(try Snapshot(todoItems))
+        await done.apply(try Snapshot(doneItems))
+
+        done.acceptDrags(from: todo)   // the same item type: the items move as they are
+        todo.onRemoval = { removal, _ in todoItems.apply(removal) }
+        done.onInsertion = { insertion, _ in try? doneItems.apply(insertion) }
+        // An undone drop: the items leave `done` and go back into `todo`, before their old neighbours.
+        done.onRemoval = { removal, _ in doneItems.apply(removal) }
+        todo.onReinsert = { reinsertion, _ in try? todoItems.apply(reinsertion) }
+
+        try doneList.drop(try #require(try todoList.beginDrag(itemsAt: [ItemPath(item: 0, section: 0)])), at: ItemPath(item: 1, section: 0))
+        #expect(todoItems[0].items.map(\.id) == [2] && doneItems[0].items.map(\.id) == [3, 1])
+        #expect(done.nextUndoActionName == "Move")
+        done.undo()   // one "Move", kept by the list the items arrived in
+        #expect(todoItems[0].items.map(\.id) == [1, 2] && doneItems[0].items.map(\.id) == [3])
+    }
+
     @Test("README: items that choose their cells")
     func listItems() async throws {
         let list = HeadlessListView(viewportHeight: 10)

@@ -126,9 +126,10 @@ struct UndoTests {
         let (list, adapter) = try shown(model)
         adapter.undoActionName = { edit in
             switch edit {
-            case .move: return "Verschieben"
+            case .move, .transfer: return "Verschieben"
             case .delete: return "Löschen"
             case .toggle: return "Umschalten"
+            case .drop: return "Ablegen"
             }
         }
         var asked: [String] = []

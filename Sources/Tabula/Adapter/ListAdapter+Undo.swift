@@ -1,13 +1,17 @@
 /// Undo and redo of the edits the user makes through a list: moves and drops (interactive moves,
 /// drags of one or many items, the terminal's move keys), deletes (swipe to delete, a Delete
-/// action or key, ``deleteItem(_:)``), and the switches of standard content cells.
+/// action or key, ``deleteItem(_:)``), the switches of standard content cells, and what arrived
+/// from outside: items dragged in from another list (one "Move", kept by the list they arrived
+/// in) and content dropped from another app (a "Drop").
 ///
 /// Each edit is kept by identity, with what puts it back, and undone on top of the newest
 /// snapshot: a live update between the edit and the undo does not misplace it, and an undo that
 /// names an item a sync removed (or would put back an item a sync restored) is reported as an
 /// ``UndoConflict``, not applied. The handlers the edit itself reached hear the undo and the redo,
 /// so the app's model follows: ``onMove`` gets the reorders that put a move back, ``onReinsert``
-/// the deleted items to put back, ``onToggle`` the switch flipped back. The UIKit and AppKit
+/// the deleted items to put back, ``onToggle`` the switch flipped back. An undone arrival goes
+/// to ``onRemoval``, and items dragged in from another list go back there, where they were, told
+/// to that list's ``onReinsert``. The UIKit and AppKit
 /// adapters also register each edit with the view's `UndoManager`, named by ``undoActionName``
 /// (⌘Z, the Edit menu, shake to undo). ``shouldRecordUndo`` leaves some edits out; set
 /// ``recordsUndo`` to `false` to keep your own, model-level undo instead.
@@ -54,9 +58,10 @@ extension ListAdapter {
     /// ```swift
     /// adapter.undoActionName = { edit in
     ///     switch edit {
-    ///     case .move: return "Verschieben"
+    ///     case .move, .transfer: return "Verschieben"
     ///     case .delete: return "Löschen"
     ///     case .toggle: return "Umschalten"
+    ///     case .drop: return "Ablegen"
     ///     }
     /// }
     /// ```
@@ -91,7 +96,8 @@ extension ListAdapter {
     public var nextRedoActionName: String? { core.nextRedoActionName }
 
     /// Undoes the user's last edit, animated, and tells the app what puts it back: ``onMove``
-    /// for a move, ``onReinsert`` for a delete, ``onToggle`` for a switch.
+    /// for a move, ``onReinsert`` for a delete, ``onToggle`` for a switch, ``onRemoval`` for
+    /// items that arrived (with the source list's ``onReinsert`` for items dragged in from it).
     ///
     /// - Returns: whether it was undone: `false` when there is nothing to undo, or when a later
     ///   change conflicts with it (reported to ``onUndoConflict``; the entry is dropped).
@@ -99,7 +105,8 @@ extension ListAdapter {
     public func undo() -> Bool { core.undo() }
 
     /// Makes the last undone edit again, animated, and tells the app as the edit did
-    /// (``onMove``, ``onDelete``, ``onToggle``).
+    /// (``onMove``, ``onDelete``, ``onToggle``, ``onInsertion`` and the source list's
+    /// ``onRemoval``).
     ///
     /// - Returns: whether it was made; see ``undo()``.
     @discardableResult

@@ -1,5 +1,6 @@
-/// Undo and redo of the edits the user makes through a list: moves and drops, deletes, and the
-/// switches of standard content cells. Each is kept by identity with what puts it back, and
+/// Undo and redo of the edits the user makes through a list: moves and drops, deletes, the
+/// switches of standard content cells, and what arrived from other lists and apps
+/// (`ListAdapterCore+TransferUndo.swift`). Each is kept by identity with what puts it back, and
 /// undone or redone on top of the newest snapshot; what it names that a later change removed (or
 /// put back) is a conflict, reported and not applied.
 extension ListAdapterCore {
@@ -40,7 +41,8 @@ extension ListAdapterCore {
 
     /// Undoes the user's last edit on top of the newest snapshot, animated, and tells the app
     /// through the handler of what puts it back: ``onMove`` for a move, ``onReinsert`` for a
-    /// delete, ``onToggle`` for a switch.
+    /// delete, ``onToggle`` for a switch, ``ListTransfers/onRemoval`` for items that arrived
+    /// (and the source list's ``onReinsert`` for items dragged in from it).
     ///
     /// - Returns: whether it was undone. When a later change conflicts (an item or section it
     ///   names is gone, or an item it puts back is there again), nothing is applied, the entry is
@@ -56,24 +58,25 @@ extension ListAdapterCore {
             guard let next = try? driver.applyEdit({ for reorder in reorders { try $0.apply(reorder) } }) else { return false }
             for reorder in reorders { onMove?(reorder, next) }
         case .reinsertions(let reinsertions):
-            guard let next = try? driver.applyEdit({ for reinsertion in reinsertions { try $0.apply(reinsertion) } }) else { return false }
-            for reinsertion in reinsertions { onReinsert?(reinsertion, next) }
+            guard putBack(reinsertions) else { return false }
         case .toggle(let id, let isOn):
             if let item = latest[id] { onToggle?(item, isOn) }
+        case .withdrawal(let removal, let source):
+            guard withdraw(removal, returningTo: source) else { return false }
         }
         history.pushRedo(entry)
         return true
     }
 
     /// Makes the last undone edit again, on top of the newest snapshot, and tells the app as the
-    /// edit itself did (``onMove``, ``onDelete``, ``onToggle``).
+    /// edit itself did (``onMove``, ``onDelete``, ``onToggle``, ``ListTransfers/onInsertion``).
     ///
     /// - Returns: whether it was made; a conflict is reported as ``undo()``'s is.
     @discardableResult
     package func redo() -> Bool {
         guard let entry = history.popRedo() else { return false }
         let latest = driver.latestSnapshot
-        if let conflict = conflict(redoing: entry.edit, in: latest, name: entry.name) { return report(conflict) }
+        if let conflict = conflict(redoing: entry, in: latest) { return report(conflict) }
         let redone: EditHistory<SectionID, Item>.Entry
         switch entry.edit {
         case .move(let reorder):
@@ -90,6 +93,9 @@ extension ListAdapterCore {
             let current = latest[item.id] ?? item
             redone = EditHistory.Entry(edit: .toggle(current, isOn: isOn), inverse: .toggle(item.id, isOn: !isOn), name: entry.name)
             onToggle?(current, isOn)
+        case .transfer, .drop:
+            guard let made = redoArrival(entry) else { return false }
+            redone = made
         }
         history.pushUndo(redone)
         onUndoable?(entry.name)
@@ -105,7 +111,7 @@ extension ListAdapterCore {
     }
 
     /// What in `latest` stands in the way of putting an edit back with `inverse`, or `nil`.
-    private func conflict(
+    func conflict(
         undoing inverse: EditHistory<SectionID, Item>.Inverse, in latest: Snapshot<SectionID, Item>, name: String
     ) -> UndoConflict<SectionID, Item.ID>? {
         var conflict = UndoConflict<SectionID, Item.ID>(.undo, of: name)
@@ -122,20 +128,28 @@ extension ListAdapterCore {
             }
         case .toggle(let id, _):
             if !latest.contains(id) { conflict.missingItems.append(id) }
+        case .withdrawal(let removal, let source):
+            conflict.missingItems += removal.items.filter { !latest.contains($0) }
+            source?.check(&conflict)
         }
         return conflict.isEmpty ? nil : conflict
     }
 
-    /// What in `latest` stands in the way of making `edit` again, or `nil`.
-    private func conflict(redoing edit: ListEdit<SectionID, Item>, in latest: Snapshot<SectionID, Item>, name: String) -> UndoConflict<SectionID, Item.ID>? {
-        var conflict = UndoConflict<SectionID, Item.ID>(.redo, of: name)
-        conflict.missingItems = edit.identifiers.filter { !latest.contains($0) }
-        if case .move(let reorder) = edit { Self.check(reorder.destination, in: latest, into: &conflict) }
+    /// What in `latest` stands in the way of making `entry`'s edit again, or `nil`.
+    private func conflict(redoing entry: EditHistory<SectionID, Item>.Entry, in latest: Snapshot<SectionID, Item>) -> UndoConflict<SectionID, Item.ID>? {
+        var conflict = UndoConflict<SectionID, Item.ID>(.redo, of: entry.name)
+        switch (entry.edit, entry.inverse) {
+        case (.transfer(let insertion), .withdrawal(_, let source)), (.drop(let insertion), .withdrawal(_, let source)):
+            self.conflict(redoing: insertion, from: source, into: &conflict)
+        case (let edit, _):
+            conflict.missingItems = edit.identifiers.filter { !latest.contains($0) }
+            if case .move(let reorder) = edit { Self.check(reorder.destination, in: latest, into: &conflict) }
+        }
         return conflict.isEmpty ? nil : conflict
     }
 
     /// Adds `destination` to `conflict` when `latest` lacks it.
-    private static func check(
+    static func check(
         _ destination: Reorder<SectionID, Item.ID>.Destination, in latest: Snapshot<SectionID, Item>, into conflict: inout UndoConflict<SectionID, Item.ID>
     ) {
         switch destination {

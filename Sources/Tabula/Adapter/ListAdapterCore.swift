@@ -59,6 +59,8 @@ where Item.ID: Sendable {
     /// Told when an edit the user made can be undone, with its name ("Move"): the UIKit and
     /// AppKit glue register it with the view's `UndoManager`.
     package var onUndoable: ((String) -> Void)?
+    /// What the list accepts from other lists and apps, and whom it tells (`ListAdapterCore+Transfer.swift`).
+    package var transfers = ListTransfers<SectionID, Item>() { didSet { glue?.handlersDidChange() } }
     /// Called when the user flips the switch of a ``CellContent/Accessory/toggle(isOn:)`` in a
     /// standard content cell.
     @usableFromInline package var onToggle: ((Item, Bool) -> Void)?

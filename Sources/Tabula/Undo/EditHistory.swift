@@ -12,6 +12,9 @@ package struct EditHistory<SectionID: Hashable & Sendable, Item: Identifiable & 
         case reinsertions([Reinsertion<SectionID, Item>])
         /// The switch of the item flipped back to `isOn`.
         case toggle(Item.ID, isOn: Bool)
+        /// The items that arrived (dragged from another list, or dropped from another app) taken
+        /// out again; for a drag from another list, `source` puts them back there.
+        case withdrawal(Removal<Item.ID>, source: TransferReturn<SectionID, Item>?)
 
         /// Whether there is nothing to put back (a move that moved nothing).
         var isEmpty: Bool {
@@ -19,6 +22,7 @@ package struct EditHistory<SectionID: Hashable & Sendable, Item: Identifiable & 
             case .reorders(let reorders): return reorders.isEmpty
             case .reinsertions(let reinsertions): return reinsertions.isEmpty
             case .toggle: return false
+            case .withdrawal(let removal, _): return removal.items.isEmpty
             }
         }
     }

@@ -9,6 +9,12 @@ public enum ListEdit<SectionID: Hashable & Sendable, Item: Identifiable & Sendab
     case delete([Item])
     /// The switch of a standard content cell flipped to `isOn`, or ``ListAdapter/toggle(_:isOn:)``.
     case toggle(Item, isOn: Bool)
+    /// Items dragged in from another Tabula list, which lost them
+    /// (``ListAdapter/acceptDrags(from:)``): kept by the list they arrived in.
+    case transfer(Insertion<SectionID, Item>)
+    /// Content dropped from another app, made into items
+    /// (``ListAdapter/acceptDrops(ofType:makeItems:)``).
+    case drop(Insertion<SectionID, Item>)
 
     /// The identifiers of the items the edit touches.
     public var identifiers: [Item.ID] {
@@ -16,14 +22,16 @@ public enum ListEdit<SectionID: Hashable & Sendable, Item: Identifiable & Sendab
         case .move(let reorder): return reorder.items
         case .delete(let items): return items.map(\.id)
         case .toggle(let item, _): return [item.id]
+        case .transfer(let insertion), .drop(let insertion): return insertion.items.map(\.id)
         }
     }
 
     /// The English name the undo manager shows when the app gives none ("Undo Delete"):
-    /// "Move", "Delete" or "Toggle".
+    /// "Move" (also for items dragged in from another list), "Delete", "Toggle" or "Drop".
     public var defaultActionName: String {
         switch self {
-        case .move: return "Move"
+        case .move, .transfer: return "Move"
+        case .drop: return "Drop"
         case .delete: return "Delete"
         case .toggle: return "Toggle"
         }
@@ -36,6 +44,8 @@ extension ListEdit: CustomStringConvertible {
         case .move(let reorder): return reorder.description
         case .delete(let items): return "delete \(items.map(\.id))"
         case .toggle(let item, let isOn): return "toggle \(item.id) \(isOn ? "on" : "off")"
+        case .transfer(let insertion): return "move in: \(insertion)"
+        case .drop(let insertion): return "drop: \(insertion)"
         }
     }
 }

@@ -1,0 +1,23 @@
+import Tabula
+
+// Drags between two headless lists and drops from other apps, through the core's decisions as
+// the UIKit and AppKit glue make them on a device.
+extension HeadlessListAdapter {
+    /// The core's drag source, carried by every drag this list starts.
+    public func dragSource(for listView: HeadlessListView) -> ObjectIdentifier? { core.dragSource }
+
+    /// A drag another list started, dropped here: the items move if this list accepts that
+    /// list's drags (`acceptDrags(from:)`), and nothing happens otherwise.
+    public func listView(_ listView: HeadlessListView, performDropOf items: [AnyHashable], from source: ObjectIdentifier?, at destination: ItemPath) throws {
+        guard let source else { return }
+        core.performDrop(of: items, from: source, at: destination)
+    }
+
+    /// Content from another app, dropped here: its destination fixed by identity as the drop is
+    /// performed, then made into items by the handlers registered with
+    /// `acceptDrops(ofType:makeItems:)`, as once a device has loaded it.
+    public func listView(_ listView: HeadlessListView, performDropOf contents: [DroppedContent], at destination: ItemPath) throws {
+        guard let target = core.dropDestination(for: destination) else { return }
+        try core.receive(contents, to: target)
+    }
+}
