@@ -29,6 +29,7 @@ extension ListAdapterCore {
     /// - Throws: `SnapshotError.unknownItem` naming `id` when the newest snapshot lacks it.
     package func deleteItem(_ id: Item.ID) throws {
         guard let item = driver.latestSnapshot[id] else { throw SnapshotError<SectionID, Item.ID>.unknownItem(id) }
+        announcer.noteUserEdit([id])
         let next = try driver.deleteFromSectionSnapshot(id) ?? driver.applyEdit { try $0.deleteItems([id]) }
         onDelete?(item, next)
     }

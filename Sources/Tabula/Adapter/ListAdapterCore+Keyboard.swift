@@ -1,0 +1,150 @@
+/// Keyboard focus and selection, kept on their items as the list changes, and what each
+/// ``ListKey`` does: decided here once for every view whose glue adopts
+/// ``ListAccessibilityGlue``.
+extension ListAdapterCore {
+    /// Where keyboard focus is and what the core needs to keep it, and the selection, on their
+    /// items.
+    package struct KeyboardState {
+        /// The item keyboard focus is on.
+        var item: Item.ID?
+        /// The list (as it heads to, ``ListDriver/latestSnapshot``) when focus last moved or
+        /// followed its item.
+        var basis = Snapshot<SectionID, Item>()
+        /// What the view shows, kept while something needs the list as it was (focus, a
+        /// selection, announcements); `nil` otherwise, so that the driver's snapshot stays the
+        /// only owner of its storage and edits it in place.
+        var displayed: Snapshot<SectionID, Item>?
+        /// The selected items as a show began.
+        var selectedBefore: [Item.ID] = []
+        /// Whether selecting follows keyboard focus.
+        var selectionFollowsFocus = false
+        /// The label type-select matches; `nil`: the text of the item's standard content.
+        var label: ((Item) -> String?)?
+    }
+
+    /// The glue's accessibility side, when it has one.
+    var accessibilityGlue: (any ListAccessibilityGlue)? { glue as? any ListAccessibilityGlue }
+
+    /// Where the item keyboard focus is on is shown now.
+    package var keyboardFocusedPath: ItemPath? { keyboard.item.flatMap { driver.snapshot.itemPath(for: $0) } }
+
+    /// Puts keyboard focus on the item `id` (`nil` clears it), shows it, and selects it when
+    /// selection follows focus.
+    package func moveKeyboardFocus(to id: Item.ID?) {
+        keyboard.item = id
+        keyboard.basis = driver.latestSnapshot
+        holdDisplayed()
+        let path = keyboardFocusedPath
+        accessibilityGlue?.showKeyboardFocus(at: path)
+        if keyboard.selectionFollowsFocus, let path { accessibilityGlue?.selectAsUser(at: path) }
+    }
+
+    /// Does what `key` does to the list; returns whether the list handled it (otherwise the key
+    /// goes on to the app).
+    package func handleKey(_ key: ListKey) -> Bool {
+        let snapshot = driver.snapshot
+        switch key {
+        case .up, .down, .home, .end:
+            guard let target = Self.row(key, from: keyboardFocusedPath, in: snapshot) else { return false }
+            moveKeyboardFocus(to: snapshot.item(at: target)?.id)
+            return true
+        case .delete:
+            let selected = accessibilityGlue?.selectedPaths ?? []
+            let paths = selected.isEmpty ? keyboardFocusedPath.map { [$0] } ?? [] : selected.sorted()
+            return deleteSelected(at: paths)
+        case .space:
+            guard let path = keyboardFocusedPath, let glue = accessibilityGlue else { return false }
+            if !glue.flipSwitch(at: path) { glue.selectAsUser(at: path) }
+            return true
+        case .text(let typed):
+            let rows = Self.flatRows(in: snapshot)
+            let start = keyboardFocusedPath.flatMap { rows.firstIndex(of: $0) } ?? 0
+            guard let match = TypeSelect.match(typed, count: rows.count, from: start, label: { self.typeSelectLabel(at: rows[$0]) })
+            else { return false }
+            moveKeyboardFocus(to: snapshot.item(at: rows[match])?.id)
+            return true
+        }
+    }
+
+    /// The label type-select matches for the row at `path`.
+    package func typeSelectLabel(at path: ItemPath) -> String? {
+        guard let item = item(at: path) else { return nil }
+        if let label = keyboard.label { return label(item) }
+        return cells.configurator(for: item)?.content(for: item)?.text
+    }
+
+    /// Every row's path, in display order.
+    static func flatRows(in snapshot: Snapshot<SectionID, Item>) -> [ItemPath] {
+        (0..<snapshot.numberOfSections).flatMap { section in
+            (0..<snapshot.numberOfItems(inSectionAt: section)).map { ItemPath(item: $0, section: section) }
+        }
+    }
+
+    /// The row an arrow, Home or End key moves focus to from `path` (`nil`: no focus yet, so the
+    /// first or last row); `nil` when there is none (the list is empty, or focus is at its end).
+    static func row(_ key: ListKey, from path: ItemPath?, in snapshot: Snapshot<SectionID, Item>) -> ItemPath? {
+        let sections = 0..<snapshot.numberOfSections
+        let first = sections.lazy.first { snapshot.numberOfItems(inSectionAt: $0) > 0 }.map { ItemPath(item: 0, section: $0) }
+        let last = sections.reversed().lazy.first { snapshot.numberOfItems(inSectionAt: $0) > 0 }
+            .map { ItemPath(item: snapshot.numberOfItems(inSectionAt: $0) - 1, section: $0) }
+        switch key {
+        case .home: return first
+        case .end: return last
+        case .down:
+            guard let path else { return first }
+            if path.item + 1 < snapshot.numberOfItems(inSectionAt: path.section) { return ItemPath(item: path.item + 1, section: path.section) }
+            return ((path.section + 1)..<snapshot.numberOfSections).lazy.first { snapshot.numberOfItems(inSectionAt: $0) > 0 }
+                .map { ItemPath(item: 0, section: $0) }
+        case .up:
+            guard let path else { return last }
+            if path.item > 0 { return ItemPath(item: path.item - 1, section: path.section) }
+            return (0..<path.section).reversed().lazy.first { snapshot.numberOfItems(inSectionAt: $0) > 0 }
+                .map { ItemPath(item: snapshot.numberOfItems(inSectionAt: $0) - 1, section: $0) }
+        default: return nil
+        }
+    }
+
+    // MARK: Following the list
+
+    /// Keeps what the view shows when focus, a selection or announcements need it.
+    func holdDisplayed() {
+        let needed = keyboard.item != nil || announcer.phrase != nil || !(accessibilityGlue?.selectedPaths.isEmpty ?? true)
+        keyboard.displayed = needed ? driver.snapshot : nil
+    }
+
+    /// The view is about to change what it shows: the selection is read, by identifier.
+    func viewWillShow() {
+        guard let displayed = keyboard.displayed, let glue = accessibilityGlue else {
+            keyboard.selectedBefore = []
+            return
+        }
+        keyboard.selectedBefore = glue.selectedPaths.sorted().compactMap { displayed.item(at: $0)?.id }
+    }
+
+    /// The view shows a new state: keyboard focus follows its item (else the neighbour
+    /// ``Snapshot/focusTarget(after:from:to:)`` names), the selected items that still exist stay
+    /// selected (also after `reloadData`, which clears a view's selection), and when every one
+    /// is gone while keyboard focus was on one of them, the item focus moved to is selected;
+    /// the change goes to the announcer.
+    func viewDidShow() {
+        let old = keyboard.displayed
+        let shown = driver.snapshot
+        let focusedBefore = keyboard.item
+        if let item = focusedBefore {
+            let latest = driver.latestSnapshot
+            keyboard.item = Snapshot.focusTarget(after: item, from: keyboard.basis, to: latest)
+            keyboard.basis = latest
+        }
+        if let glue = accessibilityGlue, !keyboard.selectedBefore.isEmpty {
+            var ids = keyboard.selectedBefore.filter { shown.contains($0) }
+            if ids.isEmpty, let focusedBefore, keyboard.selectedBefore.contains(focusedBefore), let now = keyboard.item { ids = [now] }
+            let paths = ids.compactMap { shown.itemPath(for: $0) }
+            if Set(paths) != Set(glue.selectedPaths) { glue.setSelectedPaths(paths) }
+        }
+        keyboard.selectedBefore = []
+        if let old, announcer.phrase != nil {
+            announcer.noteShown(from: old, current: { [weak self] in self?.driver.snapshot }, changed: { [updateKind = driver.updateKind] in updateKind($0, $1) != nil })
+        }
+        holdDisplayed()
+    }
+}
