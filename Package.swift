@@ -37,9 +37,10 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
-        // The two inline C functions Swift cannot say without Foundation: a prefetch, which lets
-        // the build of a large snapshot's index fetch buckets ahead of the rows that fill them,
-        // and `memcmp`, which compares items' bytes (see CONTRIBUTING).
+        // The inline C functions Swift cannot say without Foundation or a package: a prefetch, which
+        // lets the build of a large snapshot's index fetch buckets ahead of the rows that fill
+        // them; `memcmp`, which compares items' bytes; an atomic load and compare-and-swap, which
+        // publish an index built on first need (see CONTRIBUTING).
         .target(name: "CTabulaMemory"),
         // The platform-agnostic core: no UI import, no dependency beyond the standard library (and
         // Foundation's UUID, whose hash the item index computes itself) and the C functions above.

@@ -71,6 +71,17 @@ public final class SettingsDataSource {
         }
     }
 
+    /// Sets the switch `setting` to `isOn` (what a flip, or its undo, does to the model).
+    public func set(_ setting: Setting, isOn: Bool) {
+        switch setting {
+        case .toggle("Dark mode", _): darkMode = isOn
+        case .toggle("Auto save", _): autoSave = isOn
+        case .toggle(let name, _) where isOn && Self.languages.contains(name): language = name
+        default: return
+        }
+        onChange?()
+    }
+
     /// What tapping a row does to the model (a switch on the model, not on the cell).
     /// Returns `true` when the row opens the language screen.
     @discardableResult

@@ -25,8 +25,9 @@
 
         /// The table view driven. Not retained.
         public private(set) weak var tableView: NSTableView?
-        /// The undo manager the user's reorders are registered with (⌘Z, shake to undo), as
-        /// `undo()` describes; `nil`, the default: the view's own, from its window.
+        /// The undo manager the user's edits (moves, deletes, toggles) are registered with, each
+        /// named by `undoActionName` (⌘Z, shake to undo), as `undo()` describes; `nil`, the
+        /// default: the view's own, from its window.
         public weak var undoManager: UndoManager?
         /// What the adapter is built on: driver, configurators, handlers, edit paths.
         public let core: ListAdapterCore<SectionID, Item, AppKitPlatform>

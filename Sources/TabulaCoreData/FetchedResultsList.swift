@@ -88,7 +88,7 @@
             try makePermanent(objects)
             return try Snapshot((controller.sections ?? []).map { section in
                 Section(sectionID(section.name), header: sectionTitle(section.name), items: (section.objects as? [Object] ?? []).map(makeItem))
-            })
+            }).validated()
         }
 
         /// Gives new objects their permanent identifiers before they become items.

@@ -19,18 +19,27 @@ public final class Board {
     public init() {}
 
     /// The board screen: the columns shown as sections, cards moved with the keys across
-    /// sections, every move undone and redone. Each move reaches the model with one line, as an
-    /// app's would.
+    /// sections and deleted, every edit undone and redone. Each edit reaches the model with one
+    /// line, as an app's would.
     public func page() -> ListPage<String, Card> {
         let cells = CellConfigurators<Card> { CellConfigurator.content { CellContent(text: $0.title) } }
         let page = try! ListPage<String, Card>(title: "Board", cells: cells)
-        page.extraHelp = "J/K move card · u undo · U redo"
+        page.extraHelp = "J/K move card · d delete · u undo · U redo"
         let list = page.list
         list.canMove = { _ in true }
+        list.canDelete = { _ in true }
         list.onMove = { [self] reorder, _ in try? sections.apply(reorder) }
+        list.onDelete = { [self] card, _ in
+            for index in sections.indices { sections[index].items.removeAll { $0.id == card.id } }
+        }
+        list.onReinsert = { [self] reinsertion, _ in try? sections.apply(reinsertion) }
         page.keyBindings = [
             "J": { [unowned list] in list.moveSelectedItem(down: true); return .none },
             "K": { [unowned list] in list.moveSelectedItem(down: false); return .none },
+            "d": { [unowned list] in
+                if let card = list.selectedItem { try? list.deleteItem(card.id) }
+                return .none
+            },
             "u": { [unowned list] in list.undo(); return .none },
             "U": { [unowned list] in list.redo(); return .none },
         ]

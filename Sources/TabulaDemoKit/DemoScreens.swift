@@ -50,13 +50,28 @@ public final class DemoScreens {
         return page
     }
 
+    /// The settings screen: Enter flips a switch through the list, as a tap on it would, so
+    /// `u` undoes the flip and `U` makes it again.
     func settingsPage() -> any DemoPage {
         let page = try! ListPage<String, Setting>(title: "Settings", cells: SettingsDataSource.cells)
         page.show(settings.settings())
         page.onRefresh = { [unowned self, unowned page] in page.show(settings.settings()) }
-        page.onEnter = { [unowned self] setting in
-            settings.select(setting) ? .push(self.languagePage()) : .none
+        page.list.onToggle = { [unowned self, unowned page] setting, isOn in
+            settings.set(setting, isOn: isOn)
+            page.show(settings.settings())
         }
+        page.onEnter = { [unowned self, unowned page] setting in
+            if case .toggle(let title, let isOn) = setting {
+                try? page.list.toggle(title, isOn: !isOn)
+                return .none
+            }
+            return settings.select(setting) ? .push(self.languagePage()) : .none
+        }
+        page.keyBindings = [
+            "u": { [unowned page] in page.list.undo(); return .none },
+            "U": { [unowned page] in page.list.redo(); return .none },
+        ]
+        page.extraHelp = "u undo · U redo"
         return page
     }
 

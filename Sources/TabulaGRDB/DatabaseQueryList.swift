@@ -64,7 +64,7 @@ public final class DatabaseQueryList<SectionID: Hashable & Sendable, Item: Ident
                 groups[key, default: []].append(row)
             }
             do {
-                return .success(try Snapshot(order.map { Section($0, header: sectionTitle($0), items: groups[$0]!) }))
+                return .success(try Snapshot(order.map { Section($0, header: sectionTitle($0), items: groups[$0]!) }).validated())
             } catch {
                 return .failure(DatabaseListError(stage: .snapshot, table: "query", message: "\(error)"))
             }

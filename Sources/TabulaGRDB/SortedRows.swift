@@ -67,7 +67,7 @@ actor SortedRows<Record: ListRecord> {
         for key in sections.keys { sections[key]!.sort(by: Record.areInIncreasingOrder) }
         snapshot = try Snapshot(sections.keys.sorted().map { key in
             Section(key, header: Record.sectionTitle(for: key), items: sections[key]!)
-        })
+        }).validated()
         recordIDs = Dictionary(zip(rowIDs, rows.map(\.id)), uniquingKeysWith: { _, last in last })
         self.shownRowIDs = shownRowIDs
         self.hidden = hidden

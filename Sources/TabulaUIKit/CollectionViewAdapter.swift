@@ -26,8 +26,9 @@
     where Item.ID: Sendable {
         /// The collection view driven. Not retained.
         public private(set) weak var collectionView: UICollectionView?
-        /// The undo manager the user's reorders are registered with (⌘Z, shake to undo), as
-        /// `undo()` describes; `nil`, the default: the view's own, from its window.
+        /// The undo manager the user's edits (moves, deletes, toggles) are registered with, each
+        /// named by `undoActionName` (⌘Z, shake to undo), as `undo()` describes; `nil`, the
+        /// default: the view's own, from its window.
         public weak var undoManager: UndoManager?
         /// The drag and drop delegate while ``reordersByDragging`` is on (the view holds it weakly).
         var dragAndDrop: DragAndDropDelegate?

@@ -68,6 +68,14 @@ struct DocSnippets {
             try snapshot.appendItems([Country(code: "FR", name: "France")])
         }
 
+        // Item identifiers are indexed, and checked, on first need: a list refuses a snapshot that
+        // repeats one (`ApplyResult.rejected`) and keeps what it shows. Check where data comes in:
+        do { _ = try Snapshot<String, Country>(sectionsFromServer).validated() }
+        catch { print(error) }                 // duplicate item identifier FR at 0 - 0 and at 0 - 1
+        #expect(throws: SnapshotError<String, String>.duplicateItem("FR", first: ItemPath(item: 0, section: 0), second: ItemPath(item: 1, section: 0))) {
+            try Snapshot<String, Country>(sectionsFromServer).validated()
+        }
+
         // Servers repeat items: choose what happens, and get a report of what was dropped.
         let (page, report) = try Snapshot<String, Country>.resolvingDuplicates(in: sectionsFromServer, keeping: .keepFirst)
         #expect(report.dropped.count == 1 && page.numberOfItems == 1)
@@ -118,6 +126,9 @@ struct DocSnippets {
         var board = [Section("todo", header: "To do", items: todos), Section("done", header: "Done", items: done)]
         adapter.canMove = { _ in true }
         adapter.onMove = { reorder, _ in try? board.apply(reorder) }   // one line keeps the model in step
+        adapter.canDelete = { _ in true }
+        adapter.onDelete = { todo, _ in for s in board.indices { board[s].items.removeAll { $0.id == todo.id } } }
+        adapter.onReinsert = { reinsertion, _ in try? board.apply(reinsertion) }   // an undone delete
         await adapter.apply(try Snapshot(board))
 
         // Two rows dragged together and dropped at the top of "Done".
@@ -125,7 +136,12 @@ struct DocSnippets {
         try list.drop(drag, at: ItemPath(item: 0, section: 1))
         #expect(board[1].items.map(\.id) == [2, 1, 3])
 
-        adapter.undo()   // puts the last move back, in the list and (through onMove) in `board`
+        // A swipe deletes "Write"; the undo puts it back before "Plan", in `board` too.
+        try list.commitDelete(at: ItemPath(item: 1, section: 1))
+        #expect(board[1].items.map(\.id) == [2, 3])
+        adapter.undo()   // puts the last edit back, in the list and (through onMove or onReinsert) in `board`
+        #expect(board[1].items.map(\.id) == [2, 1, 3])
+        adapter.undo()   // puts the last edit back, in the list and (through onMove or onReinsert) in `board`
         adapter.redo()
         #expect(board[0].items.isEmpty && board[1].items.map(\.id) == [2, 1, 3])
         #expect(adapter.undo() && board[0].items.map(\.id) == [1, 2] && board[1].items.map(\.id) == [3])

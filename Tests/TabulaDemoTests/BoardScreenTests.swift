@@ -41,3 +41,45 @@ struct BoardScreenTests {
         #expect(!page.list.canUndo)
     }
 }
+
+/// The demo's other edits undone with the same keys: a deleted card, a flipped setting.
+@MainActor
+@Suite("The demo's deletes and switches: undo and redo with u and U")
+struct DemoUndoTests {
+    func ids(_ board: Board) -> [[Int]] { board.sections.map { $0.items.map(\.id) } }
+
+    @Test("d deletes the card under the cursor; u puts it back in its place, U deletes it again")
+    func deleteUndoRedo() throws {
+        let board = Board()
+        let page = board.page()
+        _ = page.handle(.down)
+        _ = page.handle(.character("d"))
+        #expect(ids(board) == [[1, 3], [4, 5], [6]])
+        _ = page.handle(.character("J"))
+        #expect(ids(board) == [[1], [3, 4, 5], [6]] || ids(board) == [[3, 1], [4, 5], [6]])
+        _ = page.handle(.character("u"))
+        _ = page.handle(.character("u"))
+        #expect(ids(board) == [[1, 2, 3], [4, 5], [6]])
+        #expect(page.list.displayedSnapshot.sections.map { $0.items.map(\.id) } == ids(board))
+        #expect(page.plainText().contains("Answer the review"))
+        _ = page.handle(.character("U"))
+        #expect(ids(board) == [[1, 3], [4, 5], [6]])
+        #expect(page.help.contains("d delete"))
+    }
+
+    @Test("Enter flips a setting's switch through the list; u flips it back, U again")
+    func settingsToggleUndoRedo() throws {
+        let screens = DemoScreens()
+        let page = screens.page(.settings)
+        defer { withExtendedLifetime(screens) {} }
+        func darkMode() -> Bool { page.render(width: 60, height: 20, styled: false).contains { $0.contains("Dark mode") && $0.contains("[on]") } }
+        #expect(!darkMode())
+        _ = page.handle(.enter)
+        #expect(darkMode())
+        _ = page.handle(.character("u"))
+        #expect(!darkMode())
+        _ = page.handle(.character("U"))
+        #expect(darkMode())
+        #expect(page.help.contains("u undo"))
+    }
+}

@@ -250,9 +250,12 @@ struct DragAndDropTests {
         model.sections[1].items.removeAll { $0.id == 3 }
         adapter.apply(try model.snapshot())
         let before = model.ids
+        var conflicts: [UndoConflict<String, Int>] = []
+        adapter.onUndoConflict = { conflicts.append($0) }
         #expect(!adapter.undo())
         #expect(model.ids == before)
-        #expect(adapter.driver.diagnostics.contains { "\($0)".contains("undo of a move conflicts") })
+        #expect(conflicts == [UndoConflict(.undo, of: "Move", missingItems: [3])])
+        #expect(adapter.driver.diagnostics.contains { "\($0)".contains("undo of Move conflicts with a later change") })
         adapter.recordsUndo = false
         try list.interactiveMove(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 0, section: 1))
         #expect(!adapter.canUndo)

@@ -16,7 +16,7 @@ struct IncrementalBuildPropertyTests {
 
     /// The full build's result or error.
     static func full(_ sections: [RowSection]) -> Result<RowSnapshot, Failure> {
-        Result { try RowSnapshot(sections) }.mapError { $0 as! Failure }
+        Result { try RowSnapshot(sections).validated() }.mapError { $0 as! Failure }
     }
 
     /// The build against `previous`, through the `Equatable` overload.

@@ -135,7 +135,7 @@ struct ItemIndexTests {
         let copy = UUID(uuid: ids[2_999].uuid)
         #expect(snapshot.itemPath(for: copy) == ItemPath(item: 999, section: 2))
         #expect(throws: Snapshot<Int, Tagged>.Failure.duplicateItem(ids[5], first: ItemPath(item: 5, section: 0), second: ItemPath(item: 0, section: 1))) {
-            try Snapshot<Int, Tagged>([Section(0, items: ids[0..<10].map(Tagged.init)), Section(1, items: [Tagged(id: ids[5])])])
+            try Snapshot<Int, Tagged>([Section(0, items: ids[0..<10].map(Tagged.init)), Section(1, items: [Tagged(id: ids[5])])]).validated()
         }
     }
 
@@ -161,7 +161,7 @@ struct ItemIndexTests {
         #expect(snapshot._indexPaths(of: probes).compactMap { $0 }.count == 6)
         // A repeat is found in a wide table too, naming both positions.
         #expect(throws: Snapshot<Int, Row>.Failure.duplicateItem(104_999, first: ItemPath(item: 0, section: 4_999), second: ItemPath(item: 0, section: 5_001))) {
-            try Snapshot(sections + [Section(5_001, items: [Row(id: 104_999)])])
+            try Snapshot(sections + [Section(5_001, items: [Row(id: 104_999)])]).validated()
         }
     }
 
@@ -182,7 +182,7 @@ struct ItemIndexTests {
         repeated[3].items[99_999] = Row(id: 5)
         repeated[2].items[7] = Row(id: 399_998)
         #expect(throws: Snapshot<Int, Row>.Failure.duplicateItem(399_998, first: ItemPath(item: 7, section: 2), second: ItemPath(item: 99_998, section: 3))) {
-            try Snapshot(repeated)
+            try Snapshot(repeated).validated()
         }
         var sectionRepeated = sections()
         sectionRepeated[3].id = 1
@@ -249,7 +249,7 @@ struct ItemIndexTests {
             }
             let context = "seed \(seed) round \(round)"
             do {
-                let snapshot = try Snapshot(sections)
+                let snapshot = try Snapshot(sections).validated()
                 #expect(expected == nil, "\(context): no error, expected \(String(describing: expected))")
                 snapshot._checkInvariantsNow()
                 for (id, path) in seen { #expect(snapshot.itemPath(for: id) == path, "\(context): \(id)") }

@@ -1,44 +1,105 @@
-/// Undo and redo of the reorders the user makes through a list: interactive moves, drags of one
-/// or many items, the terminal's move keys.
+/// Undo and redo of the edits the user makes through a list: moves and drops (interactive moves,
+/// drags of one or many items, the terminal's move keys), deletes (swipe to delete, a Delete
+/// action or key, ``deleteItem(_:)``), and the switches of standard content cells.
 ///
-/// Each reorder is kept by identity, with the reorders that put it back, and undone on top of the
-/// newest snapshot: a live update between the move and the undo does not misplace it, and an undo
-/// that names an item a sync removed is reported (a ``ListDiagnostic``), not applied. ``onMove``
-/// hears each reorder an undo or redo makes, so the app's model follows with the same
-/// `model.apply(reorder)` line. The UIKit and AppKit adapters also register each move with the
-/// view's `UndoManager` (⌘Z, shake to undo); set ``recordsUndo`` to `false` to keep your own,
-/// model-level undo instead.
+/// Each edit is kept by identity, with what puts it back, and undone on top of the newest
+/// snapshot: a live update between the edit and the undo does not misplace it, and an undo that
+/// names an item a sync removed (or would put back an item a sync restored) is reported as an
+/// ``UndoConflict``, not applied. The handlers the edit itself reached hear the undo and the redo,
+/// so the app's model follows: ``onMove`` gets the reorders that put a move back, ``onReinsert``
+/// the deleted items to put back, ``onToggle`` the switch flipped back. The UIKit and AppKit
+/// adapters also register each edit with the view's `UndoManager`, named by ``undoActionName``
+/// (⌘Z, the Edit menu, shake to undo). ``shouldRecordUndo`` leaves some edits out; set
+/// ``recordsUndo`` to `false` to keep your own, model-level undo instead.
 ///
 /// ```swift
 /// adapter.onMove = { reorder, _ in try? tasks.apply(reorder) }
-/// // … the user drags a task, then:
-/// adapter.undo()     // the task goes back, and `tasks` with it
+/// adapter.onDelete = { task, _ in tasks.removeAll { $0.id == task.id } }
+/// adapter.onReinsert = { reinsertion, _ in try? tasks.apply(reinsertion) }
+/// // … the user drags a task, then deletes another:
+/// adapter.undo()     // the deleted task comes back, in the list and in `tasks`
+/// adapter.undo()     // the dragged one goes back
 /// adapter.redo()
 /// ```
 extension ListAdapter {
-    /// Whether the user's reorders are kept for ``undo()`` (default `true`).
+    /// Whether the user's edits are kept for ``undo()`` (default `true`). Turning it off forgets
+    /// what was kept.
     public var recordsUndo: Bool {
         get { core.recordsUndo }
         set {
             core.recordsUndo = newValue
-            if !newValue { core.reorderHistory.removeAll() }
+            if !newValue { core.history.removeAll() }
         }
     }
 
-    /// Whether a reorder the user made can be undone.
-    public var canUndo: Bool { core.canUndo }
-    /// Whether an undone reorder can be made again.
-    public var canRedo: Bool { core.canRedo }
-
-    /// Undoes the user's last reorder, animated, and tells ``onMove`` what puts it back.
+    /// Asked before an edit the user made is kept for undo (and registered with the undo
+    /// manager); return `false` to leave it out, to register your own undo for it, say. `nil`,
+    /// the default, keeps every edit.
     ///
-    /// - Returns: whether it was undone: `false` when there is nothing to undo, or when a live
-    ///   update removed an item or section the undo names (reported as a ``ListDiagnostic``; the
-    ///   entry is dropped).
+    /// ```swift
+    /// adapter.shouldRecordUndo = { edit in
+    ///     if case .toggle = edit { return false }   // the settings model keeps its own undo
+    ///     return true
+    /// }
+    /// ```
+    public var shouldRecordUndo: ((ListEdit<SectionID, Item>) -> Bool)? {
+        get { core.shouldRecordUndo }
+        set { core.shouldRecordUndo = newValue }
+    }
+
+    /// The name an edit gets in the undo manager's menu items ("Undo Delete"): return it
+    /// localised. `nil`, the default, uses ``ListEdit/defaultActionName`` ("Move", "Delete",
+    /// "Toggle").
+    ///
+    /// ```swift
+    /// adapter.undoActionName = { edit in
+    ///     switch edit {
+    ///     case .move: return "Verschieben"
+    ///     case .delete: return "Löschen"
+    ///     case .toggle: return "Umschalten"
+    ///     }
+    /// }
+    /// ```
+    public var undoActionName: ((ListEdit<SectionID, Item>) -> String)? {
+        get { core.undoActionName }
+        set { core.undoActionName = newValue }
+    }
+
+    /// Called when an undo puts deleted items back, with the ``Reinsertion`` (the items, their
+    /// content as deleted, and their old neighbour) and the new snapshot: put them back in your
+    /// model (`try? model.apply(reinsertion)`), as ``onDelete`` took them out.
+    public var onReinsert: ((Reinsertion<SectionID, Item>, Snapshot<SectionID, Item>) -> Void)? {
+        get { core.onReinsert }
+        set { core.onReinsert = newValue }
+    }
+
+    /// Called when an undo or redo is not applied because a later change conflicts with it; the
+    /// ``UndoConflict`` names what is gone or already back. It is reported as a
+    /// ``ListDiagnostic/Kind/staleEdit(_:)`` too.
+    public var onUndoConflict: ((UndoConflict<SectionID, Item.ID>) -> Void)? {
+        get { core.onUndoConflict }
+        set { core.onUndoConflict = newValue }
+    }
+
+    /// Whether an edit the user made can be undone.
+    public var canUndo: Bool { core.canUndo }
+    /// Whether an undone edit can be made again.
+    public var canRedo: Bool { core.canRedo }
+    /// The name of the edit ``undo()`` would undo ("Delete"), or `nil` when there is none.
+    public var nextUndoActionName: String? { core.nextUndoActionName }
+    /// The name of the edit ``redo()`` would make again, or `nil` when there is none.
+    public var nextRedoActionName: String? { core.nextRedoActionName }
+
+    /// Undoes the user's last edit, animated, and tells the app what puts it back: ``onMove``
+    /// for a move, ``onReinsert`` for a delete, ``onToggle`` for a switch.
+    ///
+    /// - Returns: whether it was undone: `false` when there is nothing to undo, or when a later
+    ///   change conflicts with it (reported to ``onUndoConflict``; the entry is dropped).
     @discardableResult
     public func undo() -> Bool { core.undo() }
 
-    /// Makes the last undone reorder again, animated, and tells ``onMove``.
+    /// Makes the last undone edit again, animated, and tells the app as the edit did
+    /// (``onMove``, ``onDelete``, ``onToggle``).
     ///
     /// - Returns: whether it was made; see ``undo()``.
     @discardableResult
@@ -49,4 +110,11 @@ extension ListAdapter {
     ///
     /// - Throws: ``SnapshotError`` naming an item or section the list lacks; nothing changes then.
     public func reorder(_ reorder: Reorder<SectionID, Item.ID>) throws { try core.reorder(reorder) }
+
+    /// Flips the switch of the item `id` to `isOn` as the user's own edit (a key that toggles
+    /// the selected row, say): kept for undo and told to ``onToggle``, as a flip of the switch
+    /// in its cell is. Your `onToggle` updates the model and applies the new snapshot.
+    ///
+    /// - Throws: ``SnapshotError`` naming `id` when the list lacks it.
+    public func toggle(_ id: Item.ID, isOn: Bool) throws { try core.toggle(id, isOn: isOn) }
 }

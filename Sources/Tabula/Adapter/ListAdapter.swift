@@ -169,6 +169,8 @@ extension ListAdapter {
     ///
     /// Nothing here throws: an item no configurator takes is shown in a placeholder cell with a
     /// ``ListDiagnostic`` (``CellConfigurators/validate(_:)`` checks a snapshot up front, in tests).
+    // Inlinable, so that the driver checks an unindexed snapshot specialised for the app's types.
+    @inlinable
     @discardableResult
     public func apply(_ snapshot: Snapshot<SectionID, Item>, animatingDifferences: Bool = true) async -> ApplyResult {
         await driver.apply(snapshot, animatingDifferences: animatingDifferences)

@@ -22,15 +22,22 @@ extension ListAdapterCore {
     }
 
     /// Deletes the item `id` on top of the newest snapshot (a live update that waits is kept),
-    /// animated, and tells ``onDelete``: what a swipe to delete and a swipe action's handler do.
-    /// In a section given a section snapshot, the item goes from the tree, with the items under
-    /// it, and the section stays an outline.
+    /// animated, keeps the delete for undo, and tells ``onDelete``: what a swipe to delete and a
+    /// swipe action's handler do. In a section given a section snapshot, the item goes from the
+    /// tree, with the items under it, and the section stays an outline; that delete is not kept
+    /// for undo.
     ///
     /// - Throws: `SnapshotError.unknownItem` naming `id` when the newest snapshot lacks it.
     package func deleteItem(_ id: Item.ID) throws {
-        guard let item = driver.latestSnapshot[id] else { throw SnapshotError<SectionID, Item.ID>.unknownItem(id) }
+        let before = driver.latestSnapshot
+        guard let item = before[id] else { throw SnapshotError<SectionID, Item.ID>.unknownItem(id) }
         announcer.noteUserEdit([id])
-        let next = try driver.deleteFromSectionSnapshot(id) ?? driver.applyEdit { try $0.deleteItems([id]) }
+        if let next = try driver.deleteFromSectionSnapshot(id) {
+            onDelete?(item, next)
+            return
+        }
+        let next = try driver.applyEdit { try $0.deleteItems([id]) }
+        record(.delete([item]), inverse: .reinsertions(before.reinsertions(restoring: [id])))
         onDelete?(item, next)
     }
 

@@ -19,55 +19,7 @@ extension ListAdapterCore {
 
     /// Keeps `made`, applied to `before`, for undo, and tells the glue.
     func record(_ made: Reorder<SectionID, Item.ID>, before: Snapshot<SectionID, Item>) {
-        guard recordsUndo else { return }
-        let inverse = before.inverse(of: made)
-        guard !inverse.isEmpty else { return }
-        reorderHistory.record(made, inverse: inverse)
-        onUndoable?("Move")
-    }
-
-    /// Whether a reorder the user made can be undone.
-    package var canUndo: Bool { !reorderHistory.undoable.isEmpty }
-    /// Whether an undone reorder can be made again.
-    package var canRedo: Bool { !reorderHistory.redoable.isEmpty }
-
-    /// Undoes the user's last reorder on top of the newest snapshot, animated, and tells
-    /// ``onMove`` each reorder that puts it back, so the app's model follows.
-    ///
-    /// - Returns: whether it was undone. When a live update removed an item or a section the undo
-    ///   names, nothing is applied, the entry is dropped, and the conflict is reported as a
-    ///   ``ListDiagnostic/Kind/staleEdit(_:)``.
-    @discardableResult
-    package func undo() -> Bool {
-        guard let entry = reorderHistory.popUndo() else { return false }
-        guard applyAll(entry.inverse, doing: "undo") != nil else { return false }
-        reorderHistory.pushRedo(entry)
-        return true
-    }
-
-    /// Makes the last undone reorder again, on top of the newest snapshot, and tells ``onMove``.
-    ///
-    /// - Returns: whether it was made; a conflict is reported as ``undo()``'s is.
-    @discardableResult
-    package func redo() -> Bool {
-        guard let entry = reorderHistory.popRedo() else { return false }
-        let before = driver.latestSnapshot
-        guard applyAll([entry.made], doing: "redo") != nil else { return false }
-        reorderHistory.pushUndo(ReorderHistory.Entry(made: entry.made, inverse: before.inverse(of: entry.made)))
-        onUndoable?("Move")
-        return true
-    }
-
-    /// Applies `reorders` in one update on top of the newest snapshot and tells ``onMove`` each;
-    /// `nil`, with a diagnostic, when the snapshot lacks what they name.
-    private func applyAll(_ reorders: [Reorder<SectionID, Item.ID>], doing action: String) -> [Reorder<SectionID, Item.ID>]? {
-        if let missing = driver.latestSnapshot.missing(in: reorders) {
-            driver.report(ListDiagnostic(.staleEdit("\(action) of a move conflicts with a later change: \(missing) is no longer in the list")))
-            return nil
-        }
-        guard let next = try? driver.applyEdit({ for reorder in reorders { try $0.apply(reorder) } }) else { return nil }
-        for reorder in reorders { onMove?(reorder, next) }
-        return reorders
+        record(.move(made), inverse: .reorders(before.inverse(of: made)))
     }
 
     /// What a drag of the items the view shows at `paths` carries: their identifiers, those that

@@ -1,10 +1,10 @@
 #if canImport(ObjectiveC)
     import Foundation
 
-    /// The UIKit and AppKit adapters' link to `UndoManager`: each reorder the user makes is
-    /// registered as a named action whose undo runs ``ListAdapterCore/undo()`` and registers the
-    /// redo, so ⌘Z, ⇧⌘Z, the Edit menu and shake to undo reach the same history as
-    /// ``ListAdapter/undo()``.
+    /// The UIKit and AppKit adapters' link to `UndoManager`: each edit the user makes (a move, a
+    /// delete, a toggle) is registered as an action named by ``ListAdapter/undoActionName``,
+    /// whose undo runs ``ListAdapterCore/undo()`` and registers the redo, so ⌘Z, ⇧⌘Z, the Edit
+    /// menu and shake to undo reach the same history as ``ListAdapter/undo()``.
     extension ListAdapterCore {
         /// Registers each undoable edit from now on with the undo manager `manager` returns at
         /// the time (the app's, or the view's window's).

@@ -42,11 +42,20 @@ where Item.ID: Sendable {
     package private(set) var declaresDeletion = false, declaresMoves = false
     /// Called after the user reordered items, with the reorder and the new snapshot.
     package var onMove: ((Reorder<SectionID, Item.ID>, Snapshot<SectionID, Item>) -> Void)?
-    /// The user's reorders, for ``undo()`` and ``redo()``; off when ``recordsUndo`` is.
-    package var reorderHistory = ReorderHistory<SectionID, Item.ID>()
-    /// Whether the user's reorders are kept for undo (an app with its own model-level undo
+    /// The user's edits (moves, deletes, toggles), for ``undo()`` and ``redo()``; off when
+    /// ``recordsUndo`` is.
+    package var history = EditHistory<SectionID, Item>()
+    /// Whether the user's edits are kept for undo (an app with its own model-level undo
     /// turns this off).
     package var recordsUndo = true
+    /// Asked before an edit is kept for undo; `false` leaves it out (`nil`: every edit is kept).
+    package var shouldRecordUndo: ((ListEdit<SectionID, Item>) -> Bool)?
+    /// The name an edit gets in the undo manager (`nil`: ``ListEdit/defaultActionName``).
+    package var undoActionName: ((ListEdit<SectionID, Item>) -> String)?
+    /// Called when an undo puts deleted items back, with the new snapshot.
+    package var onReinsert: ((Reinsertion<SectionID, Item>, Snapshot<SectionID, Item>) -> Void)?
+    /// Called when an undo or redo conflicts with a later change and is not applied.
+    package var onUndoConflict: ((UndoConflict<SectionID, Item.ID>) -> Void)?
     /// Told when an edit the user made can be undone, with its name ("Move"): the UIKit and
     /// AppKit glue register it with the view's `UndoManager`.
     package var onUndoable: ((String) -> Void)?
@@ -205,12 +214,7 @@ where Item.ID: Sendable {
             configurator.configure(cell, with: item, context: context)
         }
         if let toggling = cell as? any TogglingCell {
-            toggling.onToggle = onToggle.map { handler in
-                { [weak self] isOn in
-                    self?.noteUserEdit(item.id)
-                    handler(item, isOn)
-                }
-            }
+            toggling.onToggle = onToggle.map { _ in { [weak self] isOn in self?.didToggle(item, isOn: isOn) } }
         }
         viewDidConfigure(cell, at: path)
     }

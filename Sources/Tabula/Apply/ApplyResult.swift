@@ -22,6 +22,9 @@ public enum ApplyResult: Hashable, Sendable, CustomStringConvertible {
     /// A newer snapshot replaced this one before it was shown (or while it was being shown); the
     /// newer one's result tells what the screen shows.
     case superseded
+    /// The snapshot was not shown: the diagnostic says why (``ListDiagnostic/Kind/repeatedItem(item:first:second:)``),
+    /// and was reported too. The list shows what it showed before.
+    case rejected(ListDiagnostic)
 
     public var description: String {
         switch self {
@@ -32,6 +35,7 @@ public enum ApplyResult: Hashable, Sendable, CustomStringConvertible {
         case .reloaded(.fallback(let diagnostic)): return "reloaded: \(diagnostic)"
         case .unchanged: return "unchanged"
         case .superseded: return "superseded by a newer snapshot"
+        case .rejected(let diagnostic): return "rejected: \(diagnostic)"
         }
     }
 }

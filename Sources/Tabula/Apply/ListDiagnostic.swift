@@ -34,6 +34,9 @@ public struct ListDiagnostic: Hashable, Sendable, CustomStringConvertible {
         /// A section snapshot could not be applied (``ListAdapter/apply(_:to:animatingDifferences:completion:)``):
         /// it holds an item another section has. The list is unchanged.
         case rejectedSectionSnapshot(String)
+        /// A snapshot applied to the list holds two items with one identifier (`item`, at `first`
+        /// and at `second`). It was not shown: the list keeps what it showed.
+        case repeatedItem(item: String, first: ItemPath, second: ItemPath)
     }
 
     /// What happened.
@@ -64,6 +67,8 @@ public struct ListDiagnostic: Hashable, Sendable, CustomStringConvertible {
             return Self.replaced(property, by: object, forwarded: forwarded)
         case let .rejectedSectionSnapshot(error):
             return "the section snapshot was not applied (\(error)); the list is unchanged"
+        case let .repeatedItem(item, first, second):
+            return "the snapshot holds the item \(item) twice, at \(first) and at \(second); it was not shown, the list is unchanged"
         }
     }
 

@@ -3,6 +3,8 @@
 extension ListDriver {
     /// Shows `next` as batch updates and returns what became of it: see
     /// ``apply(_:animatingDifferences:completion:)-(Snapshot<SectionID,Item>,_,_)``.
+    // Inlinable, so that the sync apply it calls checks an unindexed snapshot specialised.
+    @inlinable
     @discardableResult
     public func apply(_ next: Snapshot<SectionID, Item>, animatingDifferences: Bool = true) async -> ApplyResult {
         await withCheckedContinuation { (continuation: CheckedContinuation<ApplyResult, Never>) in

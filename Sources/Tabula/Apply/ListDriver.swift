@@ -169,6 +169,13 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     public func apply(
         _ next: Snapshot<SectionID, Item>, animatingDifferences: Bool = true, completion: (@MainActor (ApplyResult) -> Void)? = nil
     ) {
+        // A snapshot not yet indexed is checked here, specialised for the app's types: it takes
+        // over the index of the newest snapshot when their identifiers are the same, in order;
+        // otherwise it is indexed now, and refused if an identifier repeats.
+        var next = next
+        if next._lazyIndex != nil, let repeated = next._repeatedItem(shownAfter: latestSnapshot) {
+            return refuse(repeated, completion: completion)
+        }
         if !running, let view, view.canAnimateUpdates, showsWithoutDiff(next) {
             jobFollower?.shownAtOnce(next)
             _snapshot = next.clearingUpdateRequests()
@@ -176,6 +183,15 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
             return
         }
         enqueue(next, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// Refuses a snapshot that repeats an item identifier, at once: the list keeps what it shows
+    /// and what it is heading to.
+    @usableFromInline
+    func refuse(_ repeated: SnapshotError<SectionID, Item.ID>, completion: (@MainActor (ApplyResult) -> Void)?) {
+        guard let diagnostic = ListDiagnostic(repeated: repeated) else { return }
+        report(diagnostic)
+        completion?(.rejected(diagnostic))
     }
 
     /// Queues `next` for the loop, as ``apply(_:animatingDifferences:completion:)-(Snapshot<SectionID,Item>,_,_)`` does.
@@ -263,26 +279,42 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
         inFlightTarget = job.snapshot
         inFlightCallbacks = job.callbacks
         jobFollower?.started()
+        let source = snapshot
+        let large = source.numberOfItems + job.snapshot.numberOfItems > backgroundDiffThreshold
+        // A large snapshot's items are checked for repeats off the main actor, with its diff.
+        if !large || job.mode == .reload || showingView == nil, let repeated = job.snapshot._repeatsAnItem(shownAfter: source) {
+            return reject(repeated)
+        }
         guard job.mode != .reload, showingView != nil else {
             return reload(to: job.snapshot, because: job.mode == .reload ? .requested : .notShowing)
         }
         let animated = job.mode == .animated
-        let source = snapshot
         jobFollower?.markOutlineChanges(in: &job.snapshot, from: source)
         if showsWithoutDiff(job.snapshot) { return settle(on: job.snapshot, .unchanged) }
         let classify = Differ.Content(updateKind: updateKind, equalityUpdates: equalityUpdates)
         let keepsCell = canReconfigure, diff = differ.run
-        if source.numberOfItems + job.snapshot.numberOfItems > backgroundDiffThreshold {
+        if large {
             let target = job.snapshot
             Task { @MainActor in
-                let changeset = await Task.detached(priority: .userInitiated) {
-                    diff(source, target, classify, keepsCell)
+                let (changeset, repeated) = await Task.detached(priority: .userInitiated) { () -> (Changeset<SectionID, Item>?, ListDiagnostic?) in
+                    var target = target
+                    if let repeated = target._repeatsAnItem(shownAfter: source) { return (nil, repeated) }
+                    return (diff(source, target, classify, keepsCell), nil)
                 }.value
-                self.perform(changeset, stage: 0, animated: animated)
+                if let changeset { self.perform(changeset, stage: 0, animated: animated) } else if let repeated { self.reject(repeated) }
             }
         } else {
             perform(diff(source, job.snapshot, classify, keepsCell), stage: 0, animated: animated)
         }
+    }
+
+    /// Ends the job in flight without showing its snapshot, which repeats an item identifier; the
+    /// list keeps what it shows, and goes on to the next job.
+    private func reject(_ diagnostic: ListDiagnostic) {
+        inFlightTarget = nil
+        report(diagnostic)
+        finish(.rejected(diagnostic))
+        drain()
     }
 
     /// Hands `result` to the callbacks of the job in flight.
@@ -348,6 +380,9 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     private func settle(on target: Snapshot<SectionID, Item>, _ result: ApplyResult) {
         inFlightTarget = nil
         snapshot = target.clearingUpdateRequests()
+        // Its index, built for the check before the diff, in its own storage: read there by the
+        // next diff without going through the shared reference.
+        snapshot._materializeIndex()
         jobFollower?.settled()
         finish(result)
         drain()
@@ -357,6 +392,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     private func reload(to target: Snapshot<SectionID, Item>, because reason: ApplyResult.ReloadReason) {
         inFlightTarget = nil
         snapshot = target.clearingUpdateRequests()
+        snapshot._materializeIndex()
         jobFollower?.settled()
         reloadView(because: reason)
         finish(.reloaded(reason))

@@ -28,7 +28,7 @@ extension Changeset where Item: Equatable {
     init(
         from source: [Section<SectionID, Item>], to target: [Section<SectionID, Item>], options: DiffOptions = DiffOptions()
     ) throws {
-        self.init(from: try SnapshotType(source), to: try SnapshotType(target), options: options)
+        self.init(from: try SnapshotType(source).validated(), to: try SnapshotType(target).validated(), options: options)
     }
 }
 

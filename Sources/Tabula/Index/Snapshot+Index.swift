@@ -98,20 +98,34 @@ extension Snapshot {
     /// Where the item `id`, whose ``_hash(_:)`` is `hash`, is, or `nil`.
     @inlinable @inline(__always)
     func _location(of id: Item.ID, hash: Int) -> Location? {
-        guard _index.count > 0 else { return nil }
-        return _location(of: id, hash: hash, firstWord: _index[hash & _index.mask])
+        // The stored index read in place: through `_index`, each read copied the table.
+        guard _lazyIndex == nil else { return _lazyLocation(of: id, hash: hash) }
+        guard _indexStorage.count > 0 else { return nil }
+        return _location(of: id, hash: hash, firstWord: _indexStorage[hash & _indexStorage.mask])
+    }
+
+    /// ``_location(of:hash:)`` in a snapshot whose index was not taken into its storage.
+    @inlinable @inline(never)
+    func _lazyLocation(of id: Item.ID, hash: Int) -> Location? {
+        let table = _builtIndex(_lazyIndex!).table
+        guard table.count > 0 else { return nil }
+        let sections = _sections, tokenIndex = _tokenIndex
+        guard let found = table.location(hash: hash, firstWord: table[hash & table.mask], where: { token, row in
+            sections[Int(tokenIndex[Int(token)])].items[Int(row)].id == id
+        }) else { return nil }
+        return Location(token: found.token, row: Int(found.row))
     }
 
     /// ``_location(of:hash:)``, with the word of the first bucket probed already read (see
     /// ``_indexPaths(of:)``).
     ///
-    /// - Precondition: the index has entries.
+    /// - Precondition: the index is in `_indexStorage`, and has entries.
     @inlinable @inline(__always)
     func _location(of id: Item.ID, hash: Int, firstWord: UInt64) -> Location? {
         // The closure captures the two arrays it reads, not the snapshot: a Debug build copied the
         // whole snapshot (nine references retained) for each lookup.
         let sections = _sections, tokenIndex = _tokenIndex
-        guard let found = _index.location(hash: hash, firstWord: firstWord, where: { token, row in
+        guard let found = _indexStorage.location(hash: hash, firstWord: firstWord, where: { token, row in
             sections[Int(tokenIndex[Int(token)])].items[Int(row)].id == id
         }) else { return nil }
         return Location(token: found.token, row: Int(found.row))
@@ -134,21 +148,26 @@ extension Snapshot {
     /// - Complexity: O(*k*) on average for *k* identifiers.
     @inlinable
     func _indexPaths(of ids: [Item.ID]) -> [ItemPath?] {
+        guard _lazyIndex == nil else {
+            var indexed = self
+            indexed._materializeIndex()
+            return indexed._indexPaths(of: ids)
+        }
         let count = ids.count
-        guard count > 0, _index.count > 0 else { return [ItemPath?](repeating: nil, count: count) }
+        guard count > 0, _indexStorage.count > 0 else { return [ItemPath?](repeating: nil, count: count) }
         // Lookups under way at once: enough to overlap most of a memory access, few enough that
         // the ring stays in registers and cache.
         let lead = 8
         let seeds = _HashSeeds.current
         let hashes = ids.map { Self._hash($0, seeds) }
-        let mask = _index.mask
+        let mask = _indexStorage.mask
         return [ItemPath?](unsafeUninitializedCapacity: count) { paths, initialized in
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: lead) { ring in
-                for i in 0..<Swift.min(lead, count) { ring[i] = _index[hashes[i] & mask] }
+                for i in 0..<Swift.min(lead, count) { ring[i] = _indexStorage[hashes[i] & mask] }
                 for i in 0..<count {
                     let slot = i % lead
                     let word = ring[slot]
-                    if i + lead < count { ring[slot] = _index[hashes[i + lead] & mask] }
+                    if i + lead < count { ring[slot] = _indexStorage[hashes[i + lead] & mask] }
                     (paths.baseAddress! + i).initialize(to: _location(of: ids[i], hash: hashes[i], firstWord: word).map(_indexPath(at:)))
                 }
             }
@@ -160,8 +179,9 @@ extension Snapshot {
     /// the index from the sections, which must be in step with it, when they would not fit.
     @inlinable
     mutating func _reserveIndex(adding: Int, rows: Int, tokens: Int) {
-        _index.settle()
-        guard !_index.fits(adding: adding, rows: rows, tokens: tokens) else { return }
+        if _lazyIndex != nil { _materializeIndex() }
+        _indexStorage.settle()
+        guard !_indexStorage.fits(adding: adding, rows: rows, tokens: tokens) else { return }
         _rebuildIndex(adding: adding, rows: rows, tokens: tokens)
     }
 
@@ -173,7 +193,7 @@ extension Snapshot {
     mutating func _rebuildIndex(adding: Int = 0, rows: Int = 0, tokens: Int = 0) {
         var longest = rows
         for section in _sections { longest = max(longest, section.items.count) }
-        var index = _LocationTable(capacity: _index.count + adding, rows: longest, tokens: max(tokens, _tokenIndex.count))
+        var index = _LocationTable(capacity: _indexStorage.count + adding, rows: longest, tokens: max(tokens, _tokenIndex.count))
         let seeds = _HashSeeds.current
         for s in _sections.indices {
             let section = _sections[s]
@@ -187,31 +207,35 @@ extension Snapshot {
     /// probes nor memory grow with the number of items ever removed.
     @inlinable
     mutating func _compactIndexIfWorthwhile() {
-        if _index.tombstones > max(_index.count, 16) { _rebuildIndex() }
+        if _lazyIndex != nil { _materializeIndex() }
+        if _indexStorage.tombstones > max(_indexStorage.count, 16) { _rebuildIndex() }
     }
 
     /// Adds the entry of a new item.
     @inlinable
     mutating func _indexInsert(_ id: Item.ID, token: Int32, row: Int) {
-        _index.insert(hash: Self._hash(id), token: token, row: Int32(truncatingIfNeeded: row))
+        if _lazyIndex != nil { _materializeIndex() }
+        _indexStorage.insert(hash: Self._hash(id), token: token, row: Int32(truncatingIfNeeded: row))
     }
 
     /// Removes the entry of the item `id`, which is at `row` of the section with `token`.
     @inlinable
     mutating func _indexRemove(_ id: Item.ID, token: Int32, row: Int) {
-        _index.remove(hash: Self._hash(id), token: token, row: Int32(truncatingIfNeeded: row))
+        if _lazyIndex != nil { _materializeIndex() }
+        _indexStorage.remove(hash: Self._hash(id), token: token, row: Int32(truncatingIfNeeded: row))
     }
 
     /// Updates the entries of the items now at `rows` of the section at `section`, each of which
     /// was `delta` rows earlier, in an order that never gives two entries one location.
     @inlinable
     mutating func _shiftRows(inSection section: Int, rows: Range<Int>, by delta: Int) {
+        if _lazyIndex != nil { _materializeIndex() }
         guard delta != 0, !rows.isEmpty else { return }
         let token = _tokens[section]
         let items = _sections[section].items
         let seeds = _HashSeeds.current
         func move(_ row: Int) {
-            _index.move(
+            _indexStorage.move(
                 hash: Self._hash(items[row].id, seeds), fromToken: token, row: Int32(truncatingIfNeeded: row - delta),
                 toToken: token, row: Int32(truncatingIfNeeded: row))
         }

@@ -33,13 +33,13 @@ extension DataProvider where Item: Identifiable, Item.ID: Sendable {
     /// the provider's header and footer titles.
     ///
     /// - Throws: ``SnapshotError`` naming an identifier that two items share, with both positions.
-    /// - Complexity: O(n) for n items.
+    /// - Complexity: O(n) for n items: each identifier is hashed once.
     public func snapshot() throws -> Snapshot<Int, Item> {
         try Snapshot((0..<numberOfSections).map { section in
             Section(
                 section, header: headerTitle(forSection: section), footer: footerTitle(forSection: section),
                 items: (0..<numberOfItems(inSectionAt: section)).compactMap { item(at: ItemPath(item: $0, section: section)) })
-        })
+        }).validated()
     }
 }
 

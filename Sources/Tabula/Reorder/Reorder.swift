@@ -213,18 +213,4 @@ extension Snapshot {
         }
         return inverse
     }
-
-    /// The first identifier `reorders` name (a moved item, a destination item or section) that
-    /// this snapshot lacks, described; `nil` when they all apply.
-    package func missing(in reorders: [Reorder<SectionID, Item.ID>]) -> String? {
-        for reorder in reorders {
-            if let id = reorder.items.first(where: { !contains($0) }) { return "item \(id)" }
-            switch reorder.destination {
-            case .before(let id) where !contains(id): return "item \(id)"
-            case .endOfSection(let id) where sectionIndex(of: id) == nil: return "section \(id)"
-            default: continue
-            }
-        }
-        return nil
-    }
 }

@@ -44,17 +44,20 @@ extension Snapshot where SectionID == Int {
     /// A snapshot of one section (identified by 0) holding `items`: a single-section list in one
     /// call.
     ///
-    /// - Throws: ``SnapshotError/duplicateItem(_:first:second:)`` naming a repeated identifier.
-    /// - Complexity: O(n) for n items.
+    /// Item identifiers are checked on first need, as ``init(_:)-([Snapshot<SectionID,Item>.SectionType])`` says.
+    ///
+    /// - Complexity: O(1); the index is built on first need.
     public init(items: [Item], header: String? = nil, footer: String? = nil) throws {
         try self.init([Section(0, header: header, footer: footer, items: items)])
     }
 
     /// A snapshot of one section (identified by 0) holding plain values, each its own identity.
     ///
+    /// Values are data, so they are checked at once.
+    ///
     /// - Throws: ``SnapshotError/duplicateItem(_:first:second:)`` naming a repeated value.
-    /// - Complexity: O(n) for n values.
+    /// - Complexity: O(n) for n values: each is hashed once.
     public init<Value>(values: [Value], header: String? = nil, footer: String? = nil) throws where Item == Identified<Value> {
-        try self.init(items: values.map(Identified.init), header: header, footer: footer)
+        self = try Snapshot(items: values.map(Identified.init), header: header, footer: footer).validated()
     }
 }

@@ -1,14 +1,21 @@
 extension Snapshot {
-    /// Creates a snapshot from sections, checking that every section and item identifier is unique.
+    /// Creates a snapshot from sections, checking that every section identifier is unique.
     ///
-    /// - Throws: ``SnapshotError/duplicateSection(_:first:second:)`` or
-    ///   ``SnapshotError/duplicateItem(_:first:second:)`` naming the identifier and both positions.
-    /// - Complexity: O(*n*) for *n* items: each identifier is hashed once.
+    /// Item identifiers are checked when the snapshot first needs its index, not here: a list it
+    /// is applied to refuses a snapshot whose items repeat an identifier (the result names it, and
+    /// the list keeps showing what it showed), an edit of it throws the repeat, and a lookup
+    /// finds the first occurrence. ``validated()`` checks at once; data from a server or a
+    /// database whose repeats should be dropped belongs in ``resolvingDuplicates(in:keeping:)``.
+    ///
+    /// - Throws: ``SnapshotError/duplicateSection(_:first:second:)`` naming the identifier and
+    ///   both positions.
+    /// - Complexity: O(*s*) for *s* sections: the items are kept as they are, and indexed (each
+    ///   identifier hashed once) on first need.
     /// - Precondition: a section holds fewer than 2³¹ items (positions are stored in 32 bits).
     @inlinable
     public init(_ sections: [SectionType]) throws {
         self.init()
-        try _build(sections, policy: .reject)
+        try _installUnindexed(sections)
     }
 
     /// Creates a snapshot declaratively, like SwiftUI's `List`.
@@ -23,9 +30,10 @@ extension Snapshot {
     /// }
     /// ```
     ///
-    /// - Throws: the errors of ``init(_:)-([Snapshot<SectionID,Item>.SectionType])``.
+    /// - Throws: the errors of ``init(_:)-([Snapshot<SectionID,Item>.SectionType])``, which checks
+    ///   item identifiers on first need, as it says.
     ///
-    /// - Complexity: O(*n*) for *n* items: each identifier is hashed once.
+    /// - Complexity: O(*s*) for *s* sections, as ``init(_:)-([Snapshot<SectionID,Item>.SectionType])``.
     public init(@SectionsBuilder<SectionID, Item> _ content: () -> [SectionType]) throws {
         try self.init(content())
     }
@@ -95,52 +103,97 @@ extension Snapshot {
         return report
     }
 
-    /// `_build` with ``DuplicatePolicy/reject``, what every snapshot built without a policy pays:
-    /// one hash and one probe an item, the items of a section inserted in one loop.
+    /// `_build` with ``DuplicatePolicy/reject``: the section identifiers checked, then every item
+    /// indexed (`_indexTable`), and the first repeat thrown.
     @inlinable
     mutating func _indexRejectingDuplicates(_ sections: [SectionType]) throws {
-        var index = Self._emptyIndex(for: sections)
+        let sectionTokens = try Self._sectionTokens(of: sections)
+        let tokens = Array(0..<Int32(truncatingIfNeeded: sections.count))
+        let (index, repeated) = Self._indexTable(of: sections, tokens: tokens, tokenIndex: tokens)
+        try _install(sections, sectionTokens: sectionTokens, index: index, failure: repeated)
+    }
+
+    /// Takes `sections` without indexing their items, which is left to the first need
+    /// (`Index/LazyIndex.swift`); checks the section identifiers, which are few.
+    @inlinable
+    mutating func _installUnindexed(_ sections: [SectionType]) throws {
+        let sectionTokens = try Self._sectionTokens(of: sections)
+        var total = 0
+        for section in sections { total &+= section.items.count }
+        _sections = sections
+        _tokens = Array(0..<Int32(truncatingIfNeeded: sections.count))
+        _tokenIndex = _tokens
+        _sectionTokens = sectionTokens
+        if total > 0 { _lazyIndex = _LazyIndex(itemCount: total) }
+    }
+
+    /// Each section identifier's token (its position).
+    ///
+    /// - Throws: ``SnapshotError/duplicateSection(_:first:second:)`` for the first repeat.
+    @inlinable
+    static func _sectionTokens(of sections: [SectionType]) throws -> [SectionID: Int32] {
         var sectionTokens = [SectionID: Int32](minimumCapacity: sections.count)
-        // A table too large for the cache is filled region by region (see `_indexInCacheOrder`).
-        // Any repeat sends the build down the path below, which reports the first in input order.
-        if index.bucketCount >= 1 << 20 {
-            var unique = true
-            for s in sections.indices where sectionTokens.updateValue(Int32(truncatingIfNeeded: s), forKey: sections[s].id) != nil {
-                unique = false
-                break
+        for s in sections.indices {
+            if let earlier = sectionTokens.updateValue(Int32(truncatingIfNeeded: s), forKey: sections[s].id) {
+                throw Failure.duplicateSection(sections[s].id, first: Int(earlier), second: s)
             }
-            if unique && Self._indexInCacheOrder(sections, into: &index) {
-                return try _install(sections, sectionTokens: sectionTokens, index: index, failure: nil)
-            }
-            index = Self._emptyIndex(for: sections)
-            sectionTokens.removeAll(keepingCapacity: true)
         }
-        // Recorded and thrown after the loop, as in `_indexResolvingDuplicates`.
-        var failure: Failure? = nil
+        return sectionTokens
+    }
+
+    /// The item index of `sections`, whose section at position `s` has token `tokens[s]`
+    /// (`tokenIndex` maps tokens back), and the first repeated identifier in input order, which
+    /// gets no entry. What every index built from whole sections comes from: one hash and one
+    /// probe an item, the items of a section inserted in one loop.
+    @inlinable
+    static func _indexTable(of sections: [SectionType], tokens: [Int32], tokenIndex: [Int32]) -> (_LocationTable, Failure?) {
+        var index = _emptyIndex(for: sections, tokens: tokenIndex.count)
+        let inOrder = tokens.indices.allSatisfy { tokens[$0] == Int32(truncatingIfNeeded: $0) }
+        // A table too large for the cache is filled region by region (see `_indexInCacheOrder`).
+        if inOrder && index.bucketCount >= 1 << 20 {
+            if _indexInCacheOrder(sections, into: &index) { return (index, nil) }
+            return _indexSkippingRepeats(of: sections, tokens: tokens, tokenIndex: tokenIndex)
+        }
         let seeds = _HashSeeds.current
-        scan: for s in sections.indices {
-            let token = Int32(truncatingIfNeeded: s)
-            if let earlier = sectionTokens.updateValue(token, forKey: sections[s].id) {
-                failure = .duplicateSection(sections[s].id, first: Int(earlier), second: s)
-                break scan
-            }
+        for s in sections.indices {
+            let token = tokens[s]
             let items = sections[s].items
             // The hash is a closure of its own, capturing only the items and seeds: one that
             // captured more of this loop's state cost the insert loop more (build-100k-uuid in
             // `instructions.sh` guards it).
             let repeated = items.withUnsafeBufferPointer { items in
                 index.insertRows(items.count, token: token, hash: { Self._hash(items[$0].id, seeds) }) { t, row, r in
-                    (Int(t) == s ? items[Int(row)] : sections[Int(t)].items[Int(row)]).id == items[r].id
+                    (t == token ? items[Int(row)] : sections[Int(tokenIndex[Int(t)])].items[Int(row)]).id == items[r].id
                 }
             }
-            if let existing = repeated {
-                failure = .duplicateItem(
-                    items[existing.newRow].id, first: ItemPath(item: Int(existing.row), section: Int(existing.token)),
-                    second: ItemPath(item: existing.newRow, section: s))
-                break scan
+            if repeated != nil { return _indexSkippingRepeats(of: sections, tokens: tokens, tokenIndex: tokenIndex) }
+        }
+        return (index, nil)
+    }
+
+    /// ``_indexTable(of:tokens:tokenIndex:)`` for sections known to repeat an identifier: every
+    /// item after its identifier's first occurrence is left out of the index, and the first of
+    /// them reported, with the position of the occurrence before it.
+    @inlinable
+    static func _indexSkippingRepeats(of sections: [SectionType], tokens: [Int32], tokenIndex: [Int32]) -> (_LocationTable, Failure?) {
+        var index = _emptyIndex(for: sections, tokens: tokenIndex.count)
+        var failure: Failure? = nil
+        for s in sections.indices {
+            let token = tokens[s]
+            let items = sections[s].items
+            for r in items.indices {
+                let id = items[r].id
+                let existing = index.entryOrInsert(hash: Self._hash(id), token: token, row: Int32(truncatingIfNeeded: r)) { t, row in
+                    sections[Int(tokenIndex[Int(t)])].items[Int(row)].id == id
+                }
+                if let existing, failure == nil {
+                    failure = .duplicateItem(
+                        id, first: ItemPath(item: Int(existing.row), section: Int(tokenIndex[Int(existing.token)])),
+                        second: ItemPath(item: r, section: s))
+                }
             }
         }
-        try _install(sections, sectionTokens: sectionTokens, index: index, failure: failure)
+        return (index, failure)
     }
 
     /// Indexes the items of `sections` (whose section identifiers are unique) in the order of the
@@ -191,13 +244,13 @@ extension Snapshot {
     /// An empty index sized for `sections`: one allocation, which never grows while they are
     /// indexed.
     @inlinable
-    static func _emptyIndex(for sections: [SectionType]) -> _LocationTable {
+    static func _emptyIndex(for sections: [SectionType], tokens: Int? = nil) -> _LocationTable {
         var total = 0, longest = 0
         for section in sections {
             total += section.items.count
             longest = max(longest, section.items.count)
         }
-        return _LocationTable(capacity: total, rows: longest, tokens: sections.count)
+        return _LocationTable(capacity: total, rows: longest, tokens: tokens ?? sections.count)
     }
 
     /// Takes what a build produced, or throws `failure` and leaves `self` empty.

@@ -68,6 +68,7 @@ extension Snapshot {
     /// repeated identifiers, for a caller that has just made it on this snapshot.
     @inlinable
     mutating func _insertItems(_ items: [Item], at path: ItemPath, checked: Bool = true) throws {
+        try _indexForEditing()
         guard _sections.indices.contains(path.section) else { throw Failure.itemPathOutOfRange(path, itemsInSection: nil) }
         let count = _sections[path.section].items.count
         guard (0...count).contains(path.item) else { throw Failure.itemPathOutOfRange(path, itemsInSection: count) }
@@ -118,6 +119,7 @@ extension Snapshot {
     @inlinable
     public mutating func deleteItems(_ identifiers: [Item.ID]) throws {
         guard !identifiers.isEmpty else { return }
+        try _indexForEditing()
         // Positions found in one batch; a repeated identifier gives a repeated row, dropped once
         // the rows are in order, not through a `Set` of the identifiers, which would cost a
         // SipHash each (delete-5k-of-10k in `instructions.sh` guards it).
@@ -157,8 +159,9 @@ extension Snapshot {
     /// - Complexity: O(*n* + *s*) for *n* items and *s* sections.
     @inlinable
     mutating func deleteAllItemsKeepingSections() {
-        for index in _sections.indices { _sections[index].items.removeAll() }
         _index = _LocationTable()
+        _knownRepeat = nil
+        for index in _sections.indices { _sections[index].items.removeAll() }
         _updateMarks.removeAll()
         _checkInvariants()
     }
@@ -190,6 +193,7 @@ extension Snapshot {
     /// - Complexity: O(*r*) for the *r* items from the first position the move touches to the end of the section (of each section, across sections).
     @inlinable
     mutating func moveItem(at source: ItemPath, to destination: ItemPath) throws {
+        try _indexForEditing()
         let item = try existingItem(at: source)
         guard _sections.indices.contains(destination.section) else {
             throw Failure.itemPathOutOfRange(destination, itemsInSection: nil)
@@ -233,6 +237,7 @@ extension Snapshot {
     /// - Complexity: O(*k*) for *k* items.
     @inlinable
     public mutating func updateItems(_ items: [Item]) throws {
+        try _indexForEditing()
         var paths = [ItemPath]()
         paths.reserveCapacity(items.count)
         for item in items {
@@ -261,6 +266,7 @@ extension Snapshot {
 
     @inlinable
     mutating func _mark(_ identifiers: [Item.ID], _ kind: UpdateKind) throws {
+        try _indexForEditing()
         for id in identifiers where !contains(id) { throw Failure.unknownItem(id) }
         _updateMarks.reserveCapacity(_updateMarks.count + identifiers.count)
         for id in identifiers { _updateMarks[id] = kind }

@@ -50,6 +50,7 @@ extension Snapshot {
     /// - Complexity: O(*k* + *s*) for *k* new items and *s* sections.
     @inlinable
     package mutating func insertSections(_ newSections: [SectionType], at index: Int) throws {
+        try _indexForEditing()
         guard (0..._sections.count).contains(index) else {
             throw Failure.itemPathOutOfRange(ItemPath(item: 0, section: index), itemsInSection: nil)
         }
@@ -106,6 +107,7 @@ extension Snapshot {
     /// - Complexity: O(*d* + *s* + *t* log *t*) for *d* deleted items, *s* sections and *t* identifiers.
     @inlinable
     public mutating func deleteSections(_ identifiers: [SectionID]) throws {
+        try _indexForEditing()
         var indices = Set<Int>()
         for id in identifiers {
             guard let index = sectionIndex(of: id) else { throw Failure.unknownSection(id) }
@@ -133,6 +135,7 @@ extension Snapshot {
 
     @inlinable
     mutating func _moveSection(_ id: SectionID, relativeTo other: SectionID, after: Bool) throws {
+        try _indexForEditing()
         guard let from = sectionIndex(of: id) else { throw Failure.unknownSection(id) }
         guard let anchor = sectionIndex(of: other) else { throw Failure.unknownSection(other) }
         guard from != anchor else { throw Failure.moveRelativeToItself(nil) }
@@ -169,6 +172,7 @@ extension Snapshot {
     /// - Complexity: O(*t*) for *t* identifiers.
     @inlinable
     public mutating func reloadSections(_ identifiers: [SectionID]) throws {
+        try _indexForEditing()
         for id in identifiers where !containsSection(id) { throw Failure.unknownSection(id) }
         _reloadedSections.formUnion(identifiers)
     }

@@ -15,7 +15,7 @@ extension Snapshot {
     ///
     /// - Complexity: O(1).
     @inlinable
-    public var numberOfItems: Int { _index.count }
+    public var numberOfItems: Int { _lazyIndex?.itemCount ?? _indexStorage.count }
 
     /// The number of items in the section at `index`, or 0 when there is no such section.
     ///
@@ -181,7 +181,7 @@ extension Snapshot {
     ///
     /// - Complexity: O(1).
     @inlinable
-    public var isEmpty: Bool { _index.count == 0 }
+    public var isEmpty: Bool { numberOfItems == 0 }
 
     /// The explicit update requested for `id` with ``reloadItems(_:)`` or ``reconfigureItems(_:)``,
     /// if any.

@@ -5,6 +5,7 @@ extension Snapshot {
     /// Removes the section at `index` and its items; the caller renumbers the sections after it.
     @inlinable
     mutating func _removeSection(at index: Int) {
+        if _lazyIndex != nil { _materializeIndex() }
         let section = _sections[index]
         let token = _tokens[index]
         for row in section.items.indices {
@@ -27,6 +28,7 @@ extension Snapshot {
     /// `instructions.sh` guards it). Otherwise every entry behind the first removed row moves.
     @inlinable
     mutating func _removeRows(_ rows: [Int], inSection index: Int) {
+        if _lazyIndex != nil { _materializeIndex() }
         guard let first = rows.first else { return }
         let count = _sections[index].items.count
         if rows.count <= 16, count &- first &- rows.count >= 64, let noted = _indexNotingRemovalSettlingIfFull(of: rows, inSection: index) {
@@ -48,12 +50,12 @@ extension Snapshot {
         for read in first..<items.count {
             if next < rows.count && rows[next] == read {
                 next += 1
-                _index.remove(hash: Self._hash(items[read].id, seeds), token: token, row: Int32(truncatingIfNeeded: read))
+                _indexStorage.remove(hash: Self._hash(items[read].id, seeds), token: token, row: Int32(truncatingIfNeeded: read))
                 if !_updateMarks.isEmpty { _updateMarks[items[read].id] = nil }
             } else {
                 // Rows below `write` are settled, so no other entry holds this location.
                 if write != read {
-                    _index.move(
+                    _indexStorage.move(
                         hash: Self._hash(items[read].id, seeds), fromToken: token, row: Int32(truncatingIfNeeded: read),
                         toToken: token, row: Int32(truncatingIfNeeded: write))
                     items.swapAt(write, read)
@@ -81,6 +83,7 @@ extension Snapshot {
     /// state after its first stage from the snapshot on screen without indexing every item again.
     @inlinable
     mutating func _remove(sections: [Int], rows: [Int: [Int]]) {
+        _materializeIndex()
         for (section, sectionRows) in rows { _removeRows(sectionRows, inSection: section) }
         for index in sections.reversed() { _removeSection(at: index) }
         if let lowest = sections.first { _renumberSections(from: lowest) }

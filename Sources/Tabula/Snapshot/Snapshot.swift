@@ -2,7 +2,8 @@
 ///
 /// Every count, every cell and every animated update is derived from a snapshot. It stores the items
 /// themselves, not only their identifiers, and keeps an index of each item's position, so that
-/// ``itemPath(for:)`` is O(1) on average. The index stores positions, not identifiers: 4 bytes a
+/// ``itemPath(for:)`` is O(1) on average. A snapshot made from sections builds that index the first
+/// time something needs it (a lookup, an edit, the list it is shown in), not while it is made. The index stores positions, not identifiers: 4 bytes a
 /// bucket, 5 to 11 bytes an item (8 MB for a million items), until a snapshot's sections and rows
 /// need more than 26 bits between them, when buckets take 8 bytes.
 ///
@@ -61,8 +62,17 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
     @usableFromInline var _tokenIndex: [Int32]
     /// Section identifier to token.
     @usableFromInline var _sectionTokens: [SectionID: Int32]
-    /// Where each item is, found by the hash of its identifier (see `Index/Snapshot+Index.swift`).
-    @usableFromInline var _index: _LocationTable
+    /// Where each item is, found by the hash of its identifier (see `Index/Snapshot+Index.swift`),
+    /// once the index is built; read and written through `_index`.
+    @usableFromInline var _indexStorage: _LocationTable
+    /// The index still to build, shared by the copies of this snapshot, when the snapshot was made
+    /// from sections without indexing them (`Index/LazyIndex.swift`); `nil` once `_indexStorage`
+    /// holds the index.
+    @usableFromInline var _lazyIndex: _LazyIndex<SectionID, Item.ID>?
+    /// The index built on first need, kept when it met a repeated item identifier and an edit then
+    /// took it in (the edit throws the repeat); `nil` otherwise. A reference, not the error itself:
+    /// edits run in code compiled for any item type, where testing a reference costs nothing.
+    @usableFromInline var _knownRepeat: _BuiltIndex<SectionID, Item.ID>?
     /// Explicit update requests (``reloadItems(_:)``, ``reconfigureItems(_:)``), consumed by the diff.
     @usableFromInline var _updateMarks: [Item.ID: UpdateKind]
     /// Sections whose every item and titles the next diff treats as updated (``reloadSections(_:)``).
@@ -85,7 +95,9 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
         _tokens = []
         _tokenIndex = []
         _sectionTokens = [:]
-        _index = _LocationTable()
+        _indexStorage = _LocationTable()
+        _lazyIndex = nil
+        _knownRepeat = nil
         _updateMarks = [:]
         _reloadedSections = []
         _sameContentAs = nil

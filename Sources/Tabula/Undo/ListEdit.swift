@@ -1,0 +1,41 @@
+/// An edit the user made through a list, by identity: what Tabula keeps for undo, and what an
+/// app's ``ListAdapter/shouldRecordUndo`` and ``ListAdapter/undoActionName`` handlers receive.
+public enum ListEdit<SectionID: Hashable & Sendable, Item: Identifiable & Sendable>: Sendable where Item.ID: Sendable {
+    /// Items moved: an interactive move, a drag dropped in the list, the move keys, or
+    /// ``ListAdapter/reorder(_:)``.
+    case move(Reorder<SectionID, Item.ID>)
+    /// Items deleted (a swipe to delete, a Delete action or key, ``ListAdapter/deleteItem(_:)``),
+    /// with their content as they were deleted.
+    case delete([Item])
+    /// The switch of a standard content cell flipped to `isOn`, or ``ListAdapter/toggle(_:isOn:)``.
+    case toggle(Item, isOn: Bool)
+
+    /// The identifiers of the items the edit touches.
+    public var identifiers: [Item.ID] {
+        switch self {
+        case .move(let reorder): return reorder.items
+        case .delete(let items): return items.map(\.id)
+        case .toggle(let item, _): return [item.id]
+        }
+    }
+
+    /// The English name the undo manager shows when the app gives none ("Undo Delete"):
+    /// "Move", "Delete" or "Toggle".
+    public var defaultActionName: String {
+        switch self {
+        case .move: return "Move"
+        case .delete: return "Delete"
+        case .toggle: return "Toggle"
+        }
+    }
+}
+
+extension ListEdit: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .move(let reorder): return reorder.description
+        case .delete(let items): return "delete \(items.map(\.id))"
+        case .toggle(let item, let isOn): return "toggle \(item.id) \(isOn ? "on" : "off")"
+        }
+    }
+}
