@@ -21,7 +21,10 @@ extension HeadlessListAdapter: ListAccessibilityGlue {
         listView(listView, didSelectItemAt: path)
     }
 
-    package func flipSwitch(at path: ItemPath) -> Bool { (try? listView.flipToggle(at: path)) != nil }
+    package func showSwitch(_ isOn: Bool, at path: ItemPath) {
+        guard let cell = listView.cellForItem(at: path), case .toggle = cell.accessory else { return }
+        cell.accessory = .toggle(isOn: isOn)
+    }
 
     package func post(announcement text: String) { listView.announcements.append(text) }
 

@@ -105,4 +105,43 @@ struct AnnouncementTests {
         list.clock.advance(by: 1)
         #expect(list.announcements == ["1 new", "1 removed"])
     }
+
+    @Test("Space's flip, and an undo or a redo of the user's edit, are the user's own: not announced")
+    func quietForKeysAndUndo() async throws {
+        let list = HeadlessListView(viewportHeight: nil)
+        let adapter = try Self.adapter(list)
+        var rows = Self.rows([1, 2]) + [Setting(id: 3, title: "Wi-Fi", isOn: false)]
+        adapter.canDelete = { _ in true }
+        adapter.onToggle = { row, isOn in
+            if let index = rows.firstIndex(where: { $0.id == row.id }) { rows[index].isOn = isOn }
+            adapter.apply(try! Self.snapshot(rows))
+        }
+        adapter.onDelete = { row, _ in rows.removeAll { $0.id == row.id } }
+        adapter.onReinsert = { reinsertion, _ in try? rows.apply(reinsertion) }
+        await adapter.apply(try Self.snapshot(rows))
+        adapter.announceChanges = Self.phrase
+
+        try adapter.focusKeyboard(on: 3)
+        #expect(adapter.handleKey(.space))
+        await adapter.driver.waitUntilIdle()
+        list.clock.advance(by: 1)
+        #expect(rows[2].isOn == true)
+        #expect(adapter.undo() && rows[2].isOn == false)
+        await adapter.driver.waitUntilIdle()
+        list.clock.advance(by: 1)
+        try adapter.focusKeyboard(on: 1)
+        #expect(adapter.handleKey(.delete))
+        await adapter.driver.waitUntilIdle()
+        list.clock.advance(by: 1)
+        #expect(adapter.undo())
+        await adapter.driver.waitUntilIdle()
+        list.clock.advance(by: 1)
+        #expect(rows.map(\.id) == [1, 2, 3])
+        #expect(list.announcements.isEmpty, "every change was the user's")
+
+        rows.append(Setting(id: 4, title: "Live"))
+        await adapter.apply(try Self.snapshot(rows))
+        list.clock.advance(by: 1)
+        #expect(list.announcements == ["1 new"], "a live change still is")
+    }
 }

@@ -100,6 +100,35 @@ struct KeyboardTests {
         #expect(adapter.keyboardFocusedItem == 4, "the last row went: focus on the one before")
     }
 
+    @Test("Space's flip and Delete's delete are the user's edits: each is undone, and redone, as a tap or a swipe is")
+    func undoable() async throws {
+        let list = HeadlessListView(viewportHeight: nil)
+        let adapter = try AnnouncementTests.adapter(list)
+        var events: [String] = []
+        adapter.onToggle = { row, isOn in events.append("toggle \(row.id) \(isOn)") }
+        adapter.onDelete = { row, _ in events.append("delete \(row.id)") }
+        adapter.onReinsert = { reinsertion, _ in events.append("reinsert \(reinsertion.identifiers)") }
+        adapter.canDelete = { _ in true }
+        await adapter.apply(try Self.settings())
+        try adapter.focusKeyboard(on: 1)
+        #expect(adapter.handleKey(.space))
+        #expect(list.cellForItem(at: ItemPath(item: 0, section: 0))?.accessory == .toggle(isOn: false), "the switch shows the flip")
+        #expect(adapter.canUndo)
+        #expect(adapter.undo())
+        #expect(events == ["toggle 1 false", "toggle 1 true"])
+        #expect(adapter.redo())
+        #expect(events.last == "toggle 1 false")
+        events = []
+        try adapter.focusKeyboard(on: 4)
+        #expect(adapter.handleKey(.delete))
+        await adapter.driver.waitUntilIdle()
+        #expect(!adapter.driver.snapshot.contains(4))
+        #expect(adapter.undo())
+        await adapter.driver.waitUntilIdle()
+        #expect(events == ["delete 4", "reinsert [4]"])
+        #expect(adapter.driver.snapshot.itemPath(for: 4) == ItemPath(item: 1, section: 2), "back in its place")
+    }
+
     @Test("type-select finds the next row whose label starts with the typed text, from the focused row, wrapping")
     func typeSelect() async throws {
         let list = HeadlessListView(viewportHeight: nil)

@@ -12,9 +12,9 @@ package protocol ListAccessibilityGlue: ListViewGlue {
     /// Selects the row at `path` alone, telling the delegate of what it deselected and selected,
     /// as a tap does: selection that follows keyboard focus.
     func selectAsUser(at path: ItemPath)
-    /// Flips the switch of the row at `path` as a tap on it does (its ``TogglingCell/onToggle``
-    /// runs); `false` when the row shows no switch.
-    func flipSwitch(at path: ItemPath) -> Bool
+    /// Shows the switch of the row at `path` in the state `isOn` the core set for its item (the
+    /// Space key), without telling ``TogglingCell/onToggle``: the core already did.
+    func showSwitch(_ isOn: Bool, at path: ItemPath)
     /// Posts `text` to the platform's assistive technologies as an announcement.
     func post(announcement text: String)
     /// Keyboard focus moved to the row at `path` (`nil`: no row): the view shows it and scrolls
@@ -26,7 +26,7 @@ package protocol ListAccessibilityGlue: ListViewGlue {
 }
 
 extension ListAccessibilityGlue {
-    package func flipSwitch(at path: ItemPath) -> Bool { false }
+    package func showSwitch(_ isOn: Bool, at path: ItemPath) {}
     package func showKeyboardFocus(at path: ItemPath?) {}
     package var defaultAnnouncementScheduler: AnnouncementScheduler { .continuous }
 }

@@ -72,8 +72,10 @@ extension ListAdapter {
 
     /// Does what `key` does: the arrows, Home and End move keyboard focus; Delete deletes the
     /// selected items, or else the focused one, that ``canDelete`` allows, as a swipe to delete
-    /// does (``onDelete`` is told of each); Space flips the focused row's switch (``onToggle``)
-    /// or else selects it; typed text moves focus to the next row whose label starts with it.
+    /// does (``onDelete`` is told of each, and each delete can be undone); Space flips the
+    /// switch of the focused row's standard content (``onToggle``, undoable as a tap on the
+    /// switch) or else selects the row; typed text moves focus to the next row whose label
+    /// starts with it.
     ///
     /// - Returns: whether the list handled the key; pass it on to the app when it did not.
     @discardableResult

@@ -53,8 +53,14 @@ extension ListAdapterCore {
             let paths = selected.isEmpty ? keyboardFocusedPath.map { [$0] } ?? [] : selected.sorted()
             return deleteSelected(at: paths)
         case .space:
-            guard let path = keyboardFocusedPath, let glue = accessibilityGlue else { return false }
-            if !glue.flipSwitch(at: path) { glue.selectAsUser(at: path) }
+            guard let path = keyboardFocusedPath, let item = item(at: path) else { return false }
+            if let isOn = switchState(of: item) {
+                // The user's own flip, as a tap on the switch: kept for undo, told to onToggle.
+                guard (try? reporting { try toggle(item.id, isOn: !isOn) }) != nil else { return false }
+                accessibilityGlue?.showSwitch(!isOn, at: path)
+            } else {
+                accessibilityGlue?.selectAsUser(at: path)
+            }
             return true
         case .text(let typed):
             let rows = Self.flatRows(in: snapshot)
@@ -64,6 +70,14 @@ extension ListAdapterCore {
             moveKeyboardFocus(to: snapshot.item(at: rows[match])?.id)
             return true
         }
+    }
+
+    /// The state of `item`'s switch when its row shows one the app hears (its standard content
+    /// has a ``CellContent/Accessory/toggle(isOn:)`` accessory and ``onToggle`` is set); `nil`
+    /// otherwise.
+    func switchState(of item: Item) -> Bool? {
+        guard onToggle != nil else { return nil }
+        return cells.configurator(for: item)?.content(for: item)?.accessory.toggleState
     }
 
     /// The label type-select matches for the row at `path`.
