@@ -129,6 +129,35 @@ struct KeyboardTests {
         #expect(adapter.driver.snapshot.itemPath(for: 4) == ItemPath(item: 1, section: 2), "back in its place")
     }
 
+    @Test("what the views leave to the core: the keys of a press, the key commands live now, and focus the view moved")
+    func viewsGlue() async throws {
+        typealias Core = ListAdapterCore<String, Setting, HeadlessPlatform>
+        #expect(Core.key(forCharacters: "\u{7F}", otherModifiers: false) == .delete)
+        #expect(Core.key(forCharacters: "\u{F728}", otherModifiers: false) == .delete)
+        #expect(Core.key(forCharacters: " ", otherModifiers: false) == .space)
+        #expect(Core.key(forCharacters: " ", otherModifiers: true) == nil)
+        #expect(Core.key(forCharacters: "a", otherModifiers: false) == nil)
+
+        let list = HeadlessListView(viewportHeight: nil)
+        let adapter = try AnnouncementTests.adapter(list)
+        adapter.onToggle = { _, _ in }
+        await adapter.apply(try Self.settings())
+        #expect(adapter.core.liveCommandKeys.isEmpty, "no focus, no selection")
+        adapter.core.viewMovedKeyboardFocus(to: ItemPath(item: 0, section: 0))
+        #expect(adapter.keyboardFocusedItem == 1 && adapter.selectedItems.isEmpty, "the view showed and selected it, if it does")
+        #expect(adapter.core.liveCommandKeys == [.space], "a switch row; canDelete allows nothing")
+        adapter.canDelete = { $0.id != 1 }
+        #expect(adapter.core.liveCommandKeys == [.space])
+        try adapter.selectItem(4)
+        #expect(adapter.core.liveCommandKeys == [.delete, .space], "the selection is what Delete deletes")
+        adapter.core.viewMovedKeyboardFocus(to: ItemPath(item: 0, section: 2))
+        #expect(adapter.core.liveCommandKeys == [.delete], "no switch on About")
+        var moved = try Self.settings()
+        try moved.moveItem(3, beforeItem: 1)
+        await adapter.apply(moved)
+        #expect(adapter.keyboardFocusedPath == ItemPath(item: 0, section: 0), "focus the view moved follows its item too")
+    }
+
     @Test("type-select finds the next row whose label starts with the typed text, from the focused row, wrapping")
     func typeSelect() async throws {
         let list = HeadlessListView(viewportHeight: nil)

@@ -23,10 +23,15 @@ package protocol ListAccessibilityGlue: ListViewGlue {
     /// What waits out an announcement's delay when the app set no scheduler: the main actor's
     /// clock, or a test's.
     var defaultAnnouncementScheduler: AnnouncementScheduler { get }
+    /// The view is connected, or ``ListAdapter/selectionFollowsFocus`` changed: a view that
+    /// moves focus by itself (UIKit's focus engine) is set up to do so, and to select as it
+    /// moves when `selectionFollowsFocus` is on.
+    func keyboardSettingsDidChange(selectionFollowsFocus: Bool)
 }
 
 extension ListAccessibilityGlue {
     package func showSwitch(_ isOn: Bool, at path: ItemPath) {}
     package func showKeyboardFocus(at path: ItemPath?) {}
     package var defaultAnnouncementScheduler: AnnouncementScheduler { .continuous }
+    package func keyboardSettingsDidChange(selectionFollowsFocus: Bool) {}
 }

@@ -60,7 +60,10 @@ extension ListAdapter {
     /// does (default `false`), as `selectionFollowsFocus` does on iPad.
     public var selectionFollowsFocus: Bool {
         get { core.keyboard.selectionFollowsFocus }
-        set { core.keyboard.selectionFollowsFocus = newValue }
+        set {
+            core.keyboard.selectionFollowsFocus = newValue
+            core.accessibilityGlue?.keyboardSettingsDidChange(selectionFollowsFocus: newValue)
+        }
     }
 
     /// The text type-select matches for an item; `nil` (the default) matches the text of the

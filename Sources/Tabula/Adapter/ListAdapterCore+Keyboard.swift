@@ -39,6 +39,38 @@ extension ListAdapterCore {
         if keyboard.selectionFollowsFocus, let path { accessibilityGlue?.selectAsUser(at: path) }
     }
 
+    /// The view moved keyboard focus by itself (UIKit's focus engine, an AppKit table's
+    /// selection) to the row at `path` (`nil`: off the list): focus follows that item from now
+    /// on. The view has shown it, and selected it if it does that itself.
+    package func viewMovedKeyboardFocus(to path: ItemPath?) {
+        let id = path.flatMap { driver.snapshot.item(at: $0)?.id }
+        guard id != keyboard.item else { return }
+        keyboard.item = id
+        keyboard.basis = driver.latestSnapshot
+        holdDisplayed()
+    }
+
+    /// The key a press of `characters` is (as AppKit's `charactersIgnoringModifiers` reads it),
+    /// among those a view leaves to the core: Delete or forward delete, and Space, pressed
+    /// without another modifier; `nil` for any other press.
+    package nonisolated static func key(forCharacters characters: String?, otherModifiers: Bool) -> ListKey? {
+        guard !otherModifiers else { return nil }
+        if isDeleteKey(characters, otherModifiers: false) { return .delete }
+        return characters == " " ? .space : nil
+    }
+
+    /// The keys that do something now, for a view that offers key commands (UIKit): Delete when
+    /// ``canDelete`` allows a selected item, or the focused one when none is selected; Space when
+    /// the focused row shows a switch (a row without one is selected by the view's own Space).
+    package var liveCommandKeys: [ListKey] {
+        var keys: [ListKey] = []
+        let selected = accessibilityGlue?.selectedPaths ?? []
+        let targets = selected.isEmpty ? keyboardFocusedPath.map { [$0] } ?? [] : selected
+        if targets.contains(where: { item(at: $0).map(canDelete) ?? false }) { keys.append(.delete) }
+        if let item = keyboardFocusedPath.flatMap(item(at:)), switchState(of: item) != nil { keys.append(.space) }
+        return keys
+    }
+
     /// Does what `key` does to the list; returns whether the list handled it (otherwise the key
     /// goes on to the app).
     package func handleKey(_ key: ListKey) -> Bool {
@@ -78,6 +110,16 @@ extension ListAdapterCore {
     func switchState(of item: Item) -> Bool? {
         guard onToggle != nil else { return nil }
         return cells.configurator(for: item)?.content(for: item)?.accessory.toggleState
+    }
+
+    /// The standard content of the row at `path` with its switch showing `isOn`: what a view's
+    /// glue shows after the core flipped it (Space); `nil` when the row shows no switch.
+    package func content(at path: ItemPath, switchShowing isOn: Bool) -> CellContent? {
+        guard let item = item(at: path), var content = cells.configurator(for: item)?.content(for: item),
+            content.accessory.toggleState != nil
+        else { return nil }
+        content.accessory = .toggle(isOn: isOn)
+        return content
     }
 
     /// The label type-select matches for the row at `path`.

@@ -159,6 +159,7 @@ where Item.ID: Sendable {
         link.willShow = { [weak self] in self?.viewWillShow() }
         link.didShow = { [weak self] in self?.viewDidShow() }
         announcer.glue = glue as? any ListAccessibilityGlue
+        announcer.glue?.keyboardSettingsDidChange(selectionFollowsFocus: keyboard.selectionFollowsFocus)
         forwarding.onChange = { [weak glue] in glue?.reconnect() }
         try cells.register(in: glue, registry: &registry)
         driver.view = link
