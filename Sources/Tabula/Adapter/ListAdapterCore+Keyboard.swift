@@ -16,6 +16,9 @@ extension ListAdapterCore {
         var displayed: Snapshot<SectionID, Item>?
         /// The selected items as a show began.
         var selectedBefore: [Item.ID] = []
+        /// The items to keep selected that the list heads to but the view does not show yet (an
+        /// update shown in stages, or interrupted): selected as a later stage shows them.
+        var pendingSelection: [Item.ID]?
         /// Whether selecting follows keyboard focus.
         var selectionFollowsFocus = false
         /// The label type-select matches; `nil`: the text of the item's standard content.
@@ -164,7 +167,8 @@ extension ListAdapterCore {
 
     /// Keeps what the view shows when focus, a selection or announcements need it.
     func holdDisplayed() {
-        let needed = keyboard.item != nil || announcer.phrase != nil || !(accessibilityGlue?.selectedPaths.isEmpty ?? true)
+        let needed = keyboard.item != nil || announcer.phrase != nil || keyboard.pendingSelection != nil
+            || !(accessibilityGlue?.selectedPaths.isEmpty ?? true)
         keyboard.displayed = needed ? driver.snapshot : nil
     }
 
@@ -174,14 +178,20 @@ extension ListAdapterCore {
             keyboard.selectedBefore = []
             return
         }
-        keyboard.selectedBefore = glue.selectedPaths.sorted().compactMap { displayed.item(at: $0)?.id }
+        let selected = glue.selectedPaths.sorted().compactMap { displayed.item(at: $0)?.id }
+        guard let pending = keyboard.pendingSelection else {
+            keyboard.selectedBefore = selected
+            return
+        }
+        keyboard.selectedBefore = pending + selected.filter { !pending.contains($0) }
     }
 
     /// The view shows a new state: keyboard focus follows its item (else the neighbour
-    /// ``Snapshot/focusTarget(after:from:to:)`` names), the selected items that still exist stay
-    /// selected (also after `reloadData`, which clears a view's selection), and when every one
-    /// is gone while keyboard focus was on one of them, the item focus moved to is selected;
-    /// the change goes to the announcer.
+    /// ``Snapshot/focusTarget(after:from:to:)`` names), the selected items that the list still
+    /// heads to stay selected (also after `reloadData`, which clears a view's selection), and
+    /// when every one is gone while keyboard focus was on one of them, the item focus moved to
+    /// is selected; an item of these that a later stage of the update shows is selected then.
+    /// The change goes to the announcer.
     func viewDidShow() {
         let old = keyboard.displayed
         let shown = driver.snapshot
@@ -191,11 +201,14 @@ extension ListAdapterCore {
             keyboard.item = Snapshot.focusTarget(after: item, from: keyboard.basis, to: latest)
             keyboard.basis = latest
         }
+        keyboard.pendingSelection = nil
         if let glue = accessibilityGlue, !keyboard.selectedBefore.isEmpty {
-            var ids = keyboard.selectedBefore.filter { shown.contains($0) }
+            let latest = driver.latestSnapshot
+            var ids = keyboard.selectedBefore.filter { latest.contains($0) }
             if ids.isEmpty, let focusedBefore, keyboard.selectedBefore.contains(focusedBefore), let now = keyboard.item { ids = [now] }
             let paths = ids.compactMap { shown.itemPath(for: $0) }
             if Set(paths) != Set(glue.selectedPaths) { glue.setSelectedPaths(paths) }
+            if paths.count < ids.count { keyboard.pendingSelection = ids }
         }
         keyboard.selectedBefore = []
         if let old, announcer.phrase != nil {
