@@ -35,7 +35,7 @@ extension HeadlessListAdapter: ListAccessibilityGlue {
         try? listView.scrollToItem(at: path)
     }
 
-    /// Presses `key` on the list, as a keyboard does: see ``ListAdapter/handleKey(_:)``.
+    /// Presses `key` on the list, as a keyboard does: see `handleKey(_:)`.
     ///
     /// - Returns: whether the list handled it.
     @discardableResult

@@ -13,7 +13,7 @@ extension HeadlessListAdapter where SectionID: Codable, Item.ID: Codable {
     }
 
     /// Restores `state` onto the list shown now, by identifier: expands the saved outline items
-    /// that an outline section holds (without asking ``ListAdapter/sectionSnapshotHandlers``),
+    /// that an outline section holds (without asking `sectionSnapshotHandlers`),
     /// then selects the saved items that still exist (and only those) and scrolls to the anchor;
     /// returns what was applied and what was skipped because it no longer exists.
     @discardableResult
