@@ -83,4 +83,20 @@
         adapter.reordersByDragging = true
         adapter.itemProvider = { todo in NSItemProvider(object: todo.title as NSString) }
     }
+
+    // Accessibility: "Keyboard".
+    final class KeyboardCountriesViewController: UITableViewController {
+        private var adapter: TableViewAdapter<String, Country>?
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            adapter = try? TableViewAdapter<String, Country>(tableView: tableView, cells: CountriesViewController.cells)
+            adapter?.selectionFollowsFocus = true
+            adapter?.canDelete = { _ in true }
+            adapter?.announceChanges = { change in change.inserted.isEmpty ? nil : "\(change.inserted.count) new countries" }
+        }
+
+        // Delete and Space, offered while they do something.
+        override var keyCommands: [UIKeyCommand]? { adapter?.keyCommands }
+    }
 #endif

@@ -51,7 +51,7 @@
         private var selectedRows: [Row] = []
         private let bundle: Bundle
         private var hasLoaded = false
-        /// Watches the Delete key for the table (removed with the adapter).
+        /// Watches the Delete key and Space for the table (removed with the adapter).
         private var deleteKey: DeleteKeyMonitor?
 
         /// Becomes `tableView`'s data source and delegate and registers the configurators' cells.
@@ -79,21 +79,12 @@
             try core.connect(to: self)
             core.registerUndo { [weak self] in self?.undoManager ?? self?.tableView?.undoManager }
             reconnect()
-            // A local monitor runs on the main thread, before the window dispatches the event.
+            // A local monitor runs on the main thread, before the window dispatches the event: the
+            // Delete key and Space go to the core (`TableViewAdapter+Keyboard.swift`).
             deleteKey = DeleteKeyMonitor(NSEvent.addLocalMonitorForEvents(matching: .keyDown) { [weak self] event in
                 guard let self else { return event }
-                return self.deleteSelectedRows(for: event) ? nil : event
+                return self.handleKeyEvent(event) ? nil : event
             })
-        }
-
-        /// Deletes the selected rows' items that `canDelete` allows when `event` is the Delete key
-        /// pressed in the table (it is first responder in its window); returns whether it did.
-        private func deleteSelectedRows(for event: NSEvent) -> Bool {
-            guard let tableView, let window = tableView.window, event.window === window, window.firstResponder === tableView else { return false }
-            let modifiers = event.modifierFlags.intersection(.deviceIndependentFlagsMask).subtracting([.function, .numericPad, .capsLock])
-            guard ListAdapterCore<SectionID, Item, AppKitPlatform>.isDeleteKey(event.charactersIgnoringModifiers, otherModifiers: !modifiers.isEmpty)
-            else { return false }
-            return core.deleteSelected(at: tableView.selectedRowIndexes.compactMap(path(ofRow:)))
         }
 
         private func rows(of snapshot: Snapshot<SectionID, Item>) -> [Row] {

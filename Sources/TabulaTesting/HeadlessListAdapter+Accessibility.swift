@@ -18,6 +18,13 @@ public struct HeadlessAccessibilityElement: Sendable {
     public var label: String
     /// The element's traits.
     public var traits: Traits
+    /// What VoiceOver reads after the traits: "expanded" or "collapsed" for an outline item with
+    /// children (``isExpanded``); `nil` otherwise.
+    public var value: String? { isExpanded.map { $0 ? "expanded" : "collapsed" } }
+    /// Whether the row is an expanded (`true`) or collapsed (`false`) outline item; `nil` for a
+    /// row without children, a plain section's row or a header. Its custom actions then end with
+    /// "Collapse" or "Expand", which toggles it as a tap on its disclosure does.
+    public var isExpanded: Bool?
     /// Every swipe action and context-menu action of the row, in that order; perform one with
     /// ``HeadlessAction/perform()``.
     public var customActions: [HeadlessAction]
@@ -68,13 +75,22 @@ extension HeadlessListAdapter {
         if listView.indexPathsForSelectedItems.contains(path) { traits.insert(.selected) }
         if core.rowsAreSelectable { traits.insert(.button) }
         let sources = core.accessibilityActionSources(at: path)
-        let actions = sources.swipes.flatMap { $0 } + (sources.contextMenu ?? [])
-        return HeadlessAccessibilityElement(label: listView.cellForItem(at: path)?.text ?? "", traits: traits, customActions: actions)
+        var actions = sources.swipes.flatMap { $0 } + (sources.contextMenu ?? [])
+        let isExpanded = core.expansion(at: path)
+        if let isExpanded, let id = driver.snapshot.item(at: path)?.id {
+            let title = ListAdapterCore<SectionID, Item, HeadlessPlatform>.expansionActionTitle(isExpanded: isExpanded)
+            actions.append(HeadlessAction(title) { [weak self] in
+                guard let self, let path = driver.snapshot.itemPath(for: id) else { return }
+                core.toggleExpansion(at: path)
+            })
+        }
+        return HeadlessAccessibilityElement(
+            label: listView.cellForItem(at: path)?.text ?? "", traits: traits, isExpanded: isExpanded, customActions: actions)
     }
 
     /// What VoiceOver meets on the header of the section at `index`; `nil` when it has no title.
     public func accessibilityHeader(inSection index: Int) -> HeadlessAccessibilityElement? {
         guard let title = listView(listView, titleForHeaderInSection: index) else { return nil }
-        return HeadlessAccessibilityElement(label: title, traits: .header, customActions: [])
+        return HeadlessAccessibilityElement(label: title, traits: .header, isExpanded: nil, customActions: [])
     }
 }

@@ -117,6 +117,12 @@ public final class HeadlessListView {
     public var allowsMultipleSelectionDuringEditing = false
     /// What the view has done so far.
     public internal(set) var counters = Counters()
+    /// The announcements posted to assistive technologies, oldest first, as VoiceOver would
+    /// speak them (`HeadlessListAdapter+Keyboard.swift`).
+    public internal(set) var announcements: [String] = []
+    /// The clock the view's adapter waits on before it announces: move it with
+    /// ``HeadlessClock/advance(by:)``.
+    public let clock = HeadlessClock()
     /// The first line shown, counted over headers, rows and footers.
     public private(set) var contentOffset = 0
 

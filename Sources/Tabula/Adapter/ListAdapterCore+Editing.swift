@@ -31,6 +31,7 @@ extension ListAdapterCore {
     package func deleteItem(_ id: Item.ID) throws {
         let before = driver.latestSnapshot
         guard let item = before[id] else { throw SnapshotError<SectionID, Item.ID>.unknownItem(id) }
+        announcer.noteUserEdit([id])
         if let next = try driver.deleteFromSectionSnapshot(id) {
             onDelete?(item, next)
             return

@@ -17,6 +17,7 @@ extension ListAdapterCore {
     /// ``onToggle``.
     @usableFromInline
     func didToggle(_ item: Item, isOn: Bool) {
+        noteUserEdit(item.id)
         record(.toggle(item, isOn: isOn), inverse: .toggle(item.id, isOn: !isOn))
         onToggle?(item, isOn)
     }
@@ -51,6 +52,7 @@ extension ListAdapterCore {
     @discardableResult
     package func undo() -> Bool {
         guard let entry = history.popUndo() else { return false }
+        announcer.noteUserEdit(entry.edit.identifiers)
         let latest = driver.latestSnapshot
         if let conflict = conflict(undoing: entry.inverse, in: latest, name: entry.name) { return report(conflict) }
         switch entry.inverse {
@@ -75,6 +77,7 @@ extension ListAdapterCore {
     @discardableResult
     package func redo() -> Bool {
         guard let entry = history.popRedo() else { return false }
+        announcer.noteUserEdit(entry.edit.identifiers)
         let latest = driver.latestSnapshot
         if let conflict = conflict(redoing: entry, in: latest) { return report(conflict) }
         let redone: EditHistory<SectionID, Item>.Entry

@@ -109,6 +109,10 @@ where Item.ID: Sendable {
     /// Stops the live source the adapter's `show` or `follow` started (`Live/`); showing another
     /// source calls it first, so one source at a time drives the list.
     package var stopCurrentSource: (@MainActor () -> Void)?
+    /// Keyboard focus, and the selection as a show began (`ListAdapterCore+Keyboard.swift`).
+    package var keyboard = KeyboardState()
+    /// Announces live changes (`Accessibility/ListAnnouncer.swift`).
+    package let announcer = ListAnnouncer<SectionID, Item>()
     /// Follows what visible cells' configurations read.
     @usableFromInline let observer = CellObserver<Item.ID>()
     /// The view cells are configured in (their ``CellContext/view``).
@@ -154,6 +158,10 @@ where Item.ID: Sendable {
         self.glue = glue
         link.glue = glue
         link.willApply = { [weak self] in self?.checkConnection() }
+        link.willShow = { [weak self] in self?.viewWillShow() }
+        link.didShow = { [weak self] in self?.viewDidShow() }
+        announcer.glue = glue as? any ListAccessibilityGlue
+        announcer.glue?.keyboardSettingsDidChange(selectionFollowsFocus: keyboard.selectionFollowsFocus)
         forwarding.onChange = { [weak glue] in glue?.reconnect() }
         try cells.register(in: glue, registry: &registry)
         driver.view = link
@@ -216,6 +224,11 @@ where Item.ID: Sendable {
 
     // The view's side of configuring a cell, for the inlinable path above: the glue is the
     // package's, out of reach of code compiled where the adapter is created.
+
+    /// The user changed the item `id` (flipped its switch): the update that follows is theirs,
+    /// not announced.
+    @usableFromInline
+    func noteUserEdit(_ id: Item.ID) { announcer.noteUserEdit([id]) }
 
     /// Whether the view keeps its cells between draws (``ListViewGlue/keepsCells``; `true` without
     /// a view).
@@ -365,6 +378,9 @@ private final class ViewLink: ListViewUpdating {
     weak var glue: (any ListViewGlue)?
     /// Checks that the view still calls the adapter: run as each apply asks whether it can animate.
     var willApply: (@MainActor () -> Void)?
+    /// Told before the view changes what it shows, and after (the core's focus, selection and
+    /// announcements follow the list: `ListAdapterCore+Keyboard.swift`).
+    var willShow: (@MainActor () -> Void)?, didShow: (@MainActor () -> Void)?
 
     var flavor: ListFlavor { glue?.flavor ?? .table }
     var canAnimateUpdates: Bool {
@@ -372,13 +388,21 @@ private final class ViewLink: ListViewUpdating {
         return glue?.canAnimateUpdates ?? false
     }
     func displayedItemCounts() -> [Int] { glue?.displayedItemCounts() ?? [] }
-    func reloadData() { glue?.reloadData() }
+    func reloadData() {
+        willShow?()
+        glue?.reloadData()
+        didShow?()
+    }
     func performBatchUpdates(_ update: BatchUpdate, animated: Bool, updateData: () -> Void, completion: @escaping @MainActor () -> Void) {
         guard let glue else {
             updateData()
             completion()
             return
         }
-        glue.performBatchUpdates(update, animated: animated, updateData: updateData, completion: completion)
+        willShow?()
+        glue.performBatchUpdates(update, animated: animated, updateData: updateData) { [didShow] in
+            didShow?()
+            completion()
+        }
     }
 }
