@@ -355,9 +355,12 @@
         }
 
         package func reloadData() {
+            // Read against the rows shown until now, held once the table shows the new ones.
+            let holdAnchor = hasLoaded ? anchorCorrection() : nil
             hasLoaded = true
             setRows(rows(of: driver.snapshot))
             tableView?.reloadData()
+            holdAnchor?()
         }
 
         /// Replays one stage: removals, then moves and inserts (`RowReplay`), the row list

@@ -23,6 +23,8 @@
         /// What keeps the anchor still through a batch (`UIKitScrollAnchor.swift`): read before it,
         /// run as it returns; `nil` when nothing is held.
         func anchorCorrection() -> (@MainActor () -> Void)?
+        /// What keeps the anchor still through `reloadData` (`UIKitReloadAnchor.swift`).
+        func reloadAnchorCorrection() -> (@MainActor () -> Void)?
     }
 
     extension UIKitAdapterGlue {
@@ -32,8 +34,10 @@
         package func displayedItemCounts() -> [Int] { listView?.itemCounts() ?? [] }
 
         package func reloadData() {
+            let holdAnchor = reloadAnchorCorrection()
             hasLoaded = true
             listView?.reloadData()
+            if let holdAnchor { UIView.performWithoutAnimation(holdAnchor) }
         }
 
         /// Replays one stage as one `performBatchUpdates`: the data source starts answering with

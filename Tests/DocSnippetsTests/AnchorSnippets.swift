@@ -69,4 +69,38 @@ struct AnchorSnippets {
         await list.apply(try Snapshot(items: messages(0...31)))
         #expect(list.render(width: 40, height: 8).firstIndex { $0.contains("▸") } == row)
     }
+
+    @Test("a chat loads older messages at the top, and the message read stays still")
+    func olderMessages() async throws {
+        let list = HeadlessListView(viewportHeight: 5)
+        list.pointViewportHeight = 200
+        let adapter = try HeadlessListAdapter<String, PageRow<ChatMessage>>(
+            listView: list, cells: CellConfigurators { CellConfigurator.content { CellContent(text: $0.item?.text ?? "…") } })
+        adapter.measureRows { $0.item.map { $0.text.count > 10 ? 60 : 44 } ?? 30 }
+        let history = ChatHistory()
+
+        // A chat that loads older messages at the top: the message read stays still as a page lands.
+        let chat = PaginatedList<String, ChatMessage>(section: "chat", driver: adapter.driver, loadOlder: { try await history.older($0) }) {
+            try await history.newer($0)
+        }
+        adapter.onWillDisplay = { _, path in chat.rowWillAppear(at: path.item) }
+        await chat.loadNextPage()
+        list.scroll(toPointOffset: 50)
+        let read = try #require(list.frameOfItem(at: ItemPath(item: 2, section: 0)))
+        await chat.loadPreviousPage()
+        await adapter.driver.waitUntilIdle()
+        #expect(chat.items.count == 40)
+        let now = try #require(list.frameOfItem(at: ItemPath(item: 22, section: 0)))
+        #expect(now.minY - list.pointOffset == read.minY - 50)
+    }
+}
+
+/// Twenty messages a page: newer page 0 is 0 ..< 20, older page 0 the twenty before it.
+struct ChatHistory {
+    func newer(_ page: Int) async throws -> Page<ChatMessage> {
+        Page(items: (page * 20..<page * 20 + 20).map { ChatMessage(id: $0, text: "message \($0)") }, hasMore: false)
+    }
+    func older(_ page: Int) async throws -> Page<ChatMessage> {
+        Page(items: (-20 * page - 20 ..< -20 * page).map { ChatMessage(id: $0, text: "older \($0)") }, hasMore: page < 3)
+    }
 }

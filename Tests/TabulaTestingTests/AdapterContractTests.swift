@@ -52,8 +52,8 @@ struct AdapterContractTests {
                 CellConfigurator.content { row in
                     switch row {
                     case .item(let note): CellContent(text: note.title)
-                    case .loading: CellContent(text: "loading…")
-                    case .failed(let message): CellContent(text: "failed: \(message)")
+                    case .loading, .loadingOlder: CellContent(text: "loading…")
+                    case .failed(let message), .failedOlder(let message): CellContent(text: "failed: \(message)")
                     }
                 }
             })

@@ -17,6 +17,8 @@ func postList() throws -> (HeadlessListView, HeadlessListAdapter<String, PageRow
             case .item(let post): return CellContent(text: post.title)
             case .loading: return CellContent(text: "Loading…")
             case .failed(let message): return CellContent(text: "Failed: \(message) — tap to retry")
+            case .loadingOlder: return CellContent(text: "Loading older…")
+            case .failedOlder(let message): return CellContent(text: "Older failed: \(message) — tap to retry")
             }
         }
     }

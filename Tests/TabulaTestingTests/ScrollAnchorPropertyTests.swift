@@ -97,6 +97,9 @@ struct ScrollAnchorPropertyTests {
         case .bottom where layout.isAtBottom: return .bottom
         case .bottom, .firstVisibleItem:
             return layout.firstVisibleRow.map { .row($0.id, distance: $0.minY - layout.contentOffset) } ?? .nothing
+        case .firstVisibleItemIgnoring(let ignored):
+            let row = layout.rows.first { $0.maxY > layout.contentOffset && !ignored.contains($0.id) }
+            return row.map { .row($0.id, distance: $0.minY - layout.contentOffset) } ?? .nothing
         case .item(let id):
             return layout.row(id).map { .row(id, distance: $0.minY - layout.contentOffset) } ?? .nothing
         }

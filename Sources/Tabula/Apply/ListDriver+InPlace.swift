@@ -59,8 +59,9 @@ extension ListDriver {
         }
         switch gate(update, changes: update.operationCount, before, after) {
         case .reload(let reason):
+            let shown = activeScrollAnchor == .none ? nil : _snapshot
             commit()
-            reloadView(because: reason)
+            reloadView(because: reason, replacing: shown)
             endAnchorOverride()
             done(.reloaded(reason))
         case .batch(let view):

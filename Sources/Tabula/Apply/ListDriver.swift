@@ -76,6 +76,10 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     public var scrollAnchorForNextUpdate: ScrollAnchor<Item.ID>? {
         didSet { hasAnchorForNextUpdate = scrollAnchorForNextUpdate != nil }
     }
+    /// While the view reloads with an anchor to hold: the snapshot it showed until then, which the
+    /// view's glue reads the anchor's rows against (``snapshot`` is already the next one); `nil`
+    /// otherwise.
+    package internal(set) var shownBeforeReload: Snapshot<SectionID, Item>?
     /// Whether ``scrollAnchorForNextUpdate`` is set: what the end of every update tests before it
     /// clears it, since storing into the generic optional costs a type look-up in code compiled
     /// for any item type (`append-one-100k` guards it).
@@ -391,10 +395,11 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     /// Ends the job in flight with `target` shown through `reloadData`, and goes on to the next.
     private func reload(to target: Snapshot<SectionID, Item>, because reason: ApplyResult.ReloadReason) {
         inFlightTarget = nil
+        let shown = activeScrollAnchor == .none ? nil : snapshot
         snapshot = target.clearingUpdateRequests()
         snapshot._materializeIndex()
         jobFollower?.settled()
-        reloadView(because: reason)
+        reloadView(because: reason, replacing: shown)
         finish(.reloaded(reason))
         drain()
     }

@@ -16,6 +16,14 @@ public enum ScrollAnchor<ID: Hashable & Sendable>: Hashable, Sendable {
     /// The first row on screen (the topmost one of which any part shows) keeps its distance from
     /// the top of the viewport.
     case firstVisibleItem
+    /// The first row on screen whose identifier is not in `ignored` keeps its distance from the
+    /// top of the viewport: as ``firstVisibleItem``, passing over rows that come and go around
+    /// the content, such as a ``PaginatedList``'s loading and failure rows.
+    ///
+    /// ```swift
+    /// feed.driver.scrollAnchorForNextUpdate = .firstVisibleItemIgnoring([.loadingOlder, .failedOlder])
+    /// ```
+    case firstVisibleItemIgnoring(Set<ID>)
     /// The item `id` keeps its distance from the top of the viewport, wherever it is (on screen or
     /// not). When it is not shown before the update, nothing is held.
     case item(ID)
@@ -123,6 +131,8 @@ extension ScrollAnchor {
         case .none: return nil
         case .bottom: if layout.isAtBottom { return .bottom } else { anchored = layout.firstVisibleRow }
         case .firstVisibleItem: anchored = layout.firstVisibleRow
+        case .firstVisibleItemIgnoring(let ignored):
+            anchored = layout.rows.first { $0.maxY > layout.contentOffset && !ignored.contains($0.id) }
         case .item(let id): anchored = layout.row(id)
         }
         guard let anchored, let index = layout.rows.firstIndex(where: { $0.id == anchored.id }) else { return nil }
