@@ -143,7 +143,7 @@ struct ExamplesTests {
         #expect(table.renderedText() == "## Europe\n   France  —  Paris\n   Germany  —  Berlin")
     }
 
-    @Test("B7: expand and collapse nested items in a table")
+    @Test("expand and collapse nested items in a table")
     func outline() async throws {
         var outline = Outline(roots: [
             OutlineNode("fruit", value: "Fruit", children: [OutlineNode("apple", value: "Apple"), OutlineNode("pear", value: "Pear")]),
