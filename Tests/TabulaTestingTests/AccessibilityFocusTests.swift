@@ -72,7 +72,7 @@ struct AccessibilityFocusTests {
     static var sequences: Int {
         if let text = ProcessInfo.processInfo.environment["TABULA_SEQUENCES"], let count = Int(text) { return count }
         #if DEBUG
-        return 10_000
+        return rounds(10_000)
         #else
         return 100_000
         #endif

@@ -103,10 +103,10 @@ struct DragAndDropTests {
 
     /// How many random sequences the property test runs: `TABULA_SEQUENCES` in the environment;
     /// otherwise 100,000 in an optimised build (`swift test -c release`, which CI runs) and
-    /// 10,000 in Debug, where the sanitizer runs also take it.
+    /// 10,000 in Debug, and a quarter of that under a sanitizer.
     static var sequences: Int {
         #if DEBUG
-        let fallback = 10_000
+        let fallback = rounds(10_000)
         #else
         let fallback = 100_000
         #endif

@@ -58,7 +58,7 @@ struct OutlinePropertyTests {
         print("OutlinePropertyTests.randomSequences: TABULA_SEED=\(replay) replays this run")
         var editor = OutlineEditor(replaying: replay)
         var moved = 0, refused = 0, interrupted = 0
-        for run in 0..<10_000 {
+        for run in 0..<rounds(10_000) {
             let context = "TABULA_SEED=\(replay) run \(run)"
             let view = HeldOutlineView(flavor: editor.chance(0.5) ? .table : .collection)
             let driver = view.driver

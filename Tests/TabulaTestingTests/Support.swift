@@ -1,8 +1,37 @@
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
 import Tabula
 import TabulaTesting
 
 typealias SeededGenerator = SeededRandomGenerator
 func propertySeed() -> UInt64 { propertyTestSeed() }
+
+/// `count` rounds of a long test, or a quarter of them (at least one) when this process runs
+/// under ThreadSanitizer or AddressSanitizer (`swift test --sanitize=…`), whose checks make every
+/// step several times slower. Those runs look for races and memory errors, which the first rounds
+/// meet as well as the last; the Debug and release runs keep the full count.
+func rounds(_ count: Int) -> Int {
+    underSanitizer ? max(1, count / 4) : count
+}
+
+/// Whether this process runs under ThreadSanitizer or AddressSanitizer.
+let underSanitizer = isAddressSanitized || exportsSymbol("__tsan_init")
+
+/// Whether this process runs under AddressSanitizer.
+let isAddressSanitized = exportsSymbol("__asan_init")
+
+/// Whether this process exports `name`, as a sanitizer's runtime exports its entry point.
+func exportsSymbol(_ name: String) -> Bool {
+    #if canImport(Darwin)
+    let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+    #else
+    let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+    #endif
+    return dlsym(everywhere, name) != nil
+}
 
 /// A headless list view seen as `ListViewUpdating`, whose batch completions are held back as long
 /// as ``holding`` is set, as an animation holds UIKit's: work that arrives meanwhile lands while an

@@ -76,7 +76,7 @@ struct DiffReplayTests {
         print("DiffReplayTests.randomPairs seed: \(seed)  (replay with TABULA_SEED=\(seed))")
         var generator = SnapshotPairGenerator(seed: seed)
         var kinds = [String: Int]()
-        for iteration in 0..<20_000 {
+        for iteration in 0..<rounds(20_000) {
             let (old, new, kind) = generator.pair()
             kinds[kind, default: 0] += 1
             let options = DiffOptions(updates: iteration % 2 == 0 ? .reload : .reconfigure)
@@ -110,7 +110,7 @@ struct DiffReplayTests {
             nextID += 1
             return Row(id: nextID, value: 0)
         }
-        for iteration in 0..<300 {
+        for iteration in 0..<rounds(300) {
             let context = "seed \(seed) iteration \(iteration)"
             let old = (0..<Int.random(in: 1...3, using: &rng)).map { s in
                 RowSection("s\(s)", items: (0..<Int.random(in: 20...200, using: &rng)).map { _ in fresh() })

@@ -243,14 +243,14 @@ struct IncrementalBuildPropertyTests {
     func smallLists() {
         let seed = propertySeed()
         print("IncrementalBuildPropertyTests.smallLists seed: \(seed)  (replay with TABULA_SEED=\(seed))")
-        Self.run(seed: seed, cases: 3_000, maxSections: 6, maxItems: 12, largeShare: 0.3, name: "smallLists")
+        Self.run(seed: seed, cases: rounds(3_000), maxSections: 6, maxItems: 12, largeShare: 0.3, name: "smallLists")
     }
 
     @Test("60 random lists of up to 4,000 items, small and large changes, repeats included")
     func largeLists() {
         let seed = propertySeed()
         print("IncrementalBuildPropertyTests.largeLists seed: \(seed)  (replay with TABULA_SEED=\(seed))")
-        Self.run(seed: seed, cases: 60, maxSections: 4, maxItems: 1_000, largeShare: 0.5, name: "largeLists")
+        Self.run(seed: seed, cases: rounds(60), maxSections: 4, maxItems: 1_000, largeShare: 0.5, name: "largeLists")
     }
 
     @Test("Chains of builds, each against the last: rows pending on rows pending, edits after them")
@@ -259,7 +259,7 @@ struct IncrementalBuildPropertyTests {
         print("IncrementalBuildPropertyTests.chains seed: \(seed)  (replay with TABULA_SEED=\(seed))")
         var g = SnapshotPairGenerator(seed: seed)
         var composed = 0
-        for chain in 0..<300 {
+        for chain in 0..<rounds(300) {
             let first = Self.previous(&g, maxSections: 4, maxItems: 40)
             var current = first
             for step in 0..<g.int(2...12) {
@@ -308,7 +308,7 @@ struct IncrementalBuildPropertyTests {
     func boundedNotes() throws {
         // With invariants checked after every build (each then O(n)), a tenth of them: still a
         // hundred times the notes' limit.
-        let steps = RowSnapshot.checksInvariants ? 10_000 : 100_000
+        let steps = rounds(RowSnapshot.checksInvariants ? 10_000 : 100_000)
         var g = SnapshotPairGenerator(seed: propertySeed())
         var items = (0..<300).map { Row(id: $0) }
         var current = try RowSnapshot([RowSection("a", items: items)])

@@ -36,7 +36,7 @@ struct NotedRemovalTests {
         let seed = propertySeed()
         print("NotedRemovalTests.randomNotedDeletes seed: \(seed)  (replay with TABULA_SEED=\(seed))")
         var rng = SeededGenerator(seed: seed)
-        for sequence in 0..<12 {
+        for sequence in 0..<rounds(12) {
             var next = 0
             func fresh(_ count: Int) -> [Row] {
                 defer { next += count }

@@ -80,7 +80,7 @@ struct ReorderTests {
         let seed = propertySeed()
         print("ReorderTests.randomReorders seed: \(seed)  (replay with TABULA_SEED=\(seed))")
         var rng = SeededGenerator(seed: seed)
-        for sequence in 0..<2_000 {
+        for sequence in 0..<rounds(2_000) {
             var next = 0
             var sections = (0..<Int.random(in: 1...4, using: &rng)).map { s in
                 RowSection("s\(s)", items: (0..<Int.random(in: 0...6, using: &rng)).map { _ in

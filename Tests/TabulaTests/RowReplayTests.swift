@@ -75,7 +75,7 @@ struct RowReplayTests {
         let seed = propertyTestSeed()
         print("RowReplayTests.randomUpdates seed: \(seed)  (replay with TABULA_SEED=\(seed))")
         var rng = SeededRandomGenerator(seed: seed)
-        for round in 0..<100_000 {
+        for round in 0..<rounds(100_000) {
             let count = Int.random(in: 0...12, using: &rng)
             var old = Array(0..<count)
             old.shuffle(using: &rng)

@@ -75,7 +75,7 @@ struct SectionSnapshotPropertyTests {
         var rng = SeededGenerator(seed: seed)
         func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
         var accepted = 0, rejected = 0
-        for sequence in 0..<600 {
+        for sequence in 0..<rounds(600) {
             var tree = Tree()
             var model = Model()
             for step in 0..<40 {

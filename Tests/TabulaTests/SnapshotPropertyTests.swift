@@ -21,7 +21,7 @@ struct SnapshotPropertyTests {
         let seed = propertySeed()
         print("SnapshotPropertyTests.randomEdits seed: \(seed)  (replay with TABULA_SEED=\(seed))")
         var rng = SeededGenerator(seed: seed)
-        for sequence in 0..<2_000 {
+        for sequence in 0..<rounds(2_000) {
             var snapshot = RowSnapshot()
             var reference = Reference()
             for step in 0..<30 {

@@ -261,7 +261,7 @@ struct StagingContractTests {
         print("StagingContractTests.randomPairsInEveryMode seed: \(seed)  (replay with TABULA_SEED=\(seed))")
         var generator = SnapshotPairGenerator(seed: seed)
         var mixedStagesAvoided = 0
-        for iteration in 0..<6_000 {
+        for iteration in 0..<rounds(6_000) {
             var (old, new): (RowSnapshot, RowSnapshot)
             if iteration % 3 == 0 {
                 (old, new, _) = generator.pair()
