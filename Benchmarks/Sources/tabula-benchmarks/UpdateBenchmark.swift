@@ -231,6 +231,16 @@ func runInstructionScenario(_ name: String) -> Bool {
             }
         }
         precondition(view.batches == 2, "\(name): not shown as batch updates")
+    case "append-1000-one-by-one":
+        // ListKit's `append` shape in `peers-bench`: an empty snapshot given one section, then
+        // 1,000 items appended one at a time, each call checked for a repeated identifier.
+        let list = (0..<1000).map { IntItem(id: $0, value: $0) }
+        measuredCall {
+            var snapshot = Snapshot<Int, IntItem>()
+            try! snapshot.appendSections([0])
+            for item in list { try! snapshot.appendItems([item], toSection: 0) }
+            blackHole(snapshot)
+        }
     case "update-one-100k-headless":
         // The `apply scenario=one-row-100k path=update-items` line, counted: one row updated in
         // place through `HeadlessListAdapter`, the row on screen.

@@ -108,8 +108,15 @@ extension Snapshot {
 
     /// ``_materializeIndex()``, throwing the repeated identifier the index met, if any: an edit of
     /// a snapshot whose items repeat an identifier throws it and changes nothing.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func _indexForEditing() throws {
+        // Two tests inline, the rest a call: most edited snapshots have their index and no repeat.
+        if _lazyIndex != nil || _knownRepeat != nil { try _indexForEditingSlowly() }
+    }
+
+    /// ``_indexForEditing()`` when the index is not built or met a repeat.
+    @inlinable @inline(never)
+    mutating func _indexForEditingSlowly() throws {
         if _lazyIndex != nil { _materializeIndex() }
         if let repeated = _knownRepeat?.repeated { throw repeated }
     }

@@ -91,9 +91,12 @@ struct _LocationTable: Sendable {
     /// and tokens below `tokens`, without a rebuild.
     @inlinable @inline(__always)
     func fits(adding: Int, rows: Int, tokens: Int) -> Bool {
+        // Wrapping arithmetic and masking shifts: every figure is a count far below `Int.max`, and
+        // both fields are at most 31 bits wide (append-1000-one-by-one in `instructions.sh`
+        // guards it).
         let buckets = bucketCount
-        return count + tombstones + adding <= buckets - buckets / 4
-            && rows <= 1 << rowBits && tokens <= 1 << (locationBits - rowBits)
+        return count &+ tombstones &+ adding <= buckets &- buckets &>> 2
+            && rows <= 1 &<< rowBits && tokens <= 1 &<< (locationBits &- rowBits)
     }
 
     // Shifts here and in the loops below are masking shifts (`&<<`, `&>>`): every count is below

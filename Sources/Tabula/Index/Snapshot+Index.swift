@@ -162,15 +162,27 @@ extension Snapshot {
 
     /// Makes room for `adding` more entries, rows below `rows` and tokens below `tokens`; rebuilds
     /// the index from the sections, which must be in step with it, when they would not fit.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func _reserveIndex(adding: Int, rows: Int, tokens: Int) {
+        // The test inline, the work a call: most edits fit.
+        if _lazyIndex == nil && _indexStorage.pending == nil && _indexStorage.fits(adding: adding, rows: rows, tokens: tokens) {
+            return
+        }
+        _makeRoomInIndex(adding: adding, rows: rows, tokens: tokens)
+    }
+
+    /// ``_reserveIndex(adding:rows:tokens:)`` when the index is not built, has rows to write or is
+    /// full.
+    @inlinable @inline(never)
+    mutating func _makeRoomInIndex(adding: Int, rows: Int, tokens: Int) {
         if _lazyIndex != nil { _materializeIndex() }
         if _indexStorage.pending != nil { _indexStorage.settle() }
         guard !_indexStorage.fits(adding: adding, rows: rows, tokens: tokens) else { return }
-        // Room for as many entries and rows again: a run of one-row appends rebuilds the table
-        // once each time the list grows fourfold, not twofold (append-one-100k in
-        // `instructions.sh` guards it).
-        _rebuildIndex(adding: max(adding, _indexStorage.count &+ adding), rows: rows &* 2, tokens: tokens)
+        // Room for as many entries and rows again, and for four times as many while the table is
+        // small: a run of one-row appends rebuilds it a few times, not once each time the list
+        // doubles (append-one-100k and append-1000-one-by-one in `instructions.sh` guard it).
+        let entries = _indexStorage.count &+ adding
+        _rebuildIndex(adding: max(adding, entries < 1024 ? entries &* 3 : entries), rows: rows &* 2, tokens: tokens)
     }
 
     /// Indexes every item again, in a table with room for `adding` more entries, rows below `rows`

@@ -18,6 +18,12 @@ extension Snapshot {
     @inlinable
     mutating func _appendItems(_ items: [Item], toSection identifier: SectionID?, checked: Bool = true) throws {
         let index = try _appendSectionIndex(identifier)
+        if items.count == 1 {
+            // A live list's one-row append, straight to its path (append-1000-one-by-one in
+            // `instructions.sh` guards it).
+            try _indexForEditing()
+            return try _appendOne(items[0], toSectionAt: index, checked: checked)
+        }
         try _insertItems(items, at: ItemPath(item: _sections[index].items.count, section: index), checked: checked)
     }
 

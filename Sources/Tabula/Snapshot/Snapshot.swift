@@ -52,8 +52,9 @@ public struct Snapshot<SectionID: Hashable & Sendable, Item: Identifiable> where
     /// The sections, with their items, in display order. Any change clears ``_sameContentAs``.
     @usableFromInline var _sections: [SectionType] {
         didSet {
-            _sameContentAs = nil
-            _lineage = nil
+            // Tested first: storing `nil` over `nil` still releases the old value, on every edit.
+            if _sameContentAs != nil { _sameContentAs = nil }
+            if _lineage != nil { _lineage = nil }
         }
     }
     /// The token of each section, parallel to `_sections`.
