@@ -37,6 +37,10 @@ struct _LocationTable: Sendable {
     /// Rows not yet written into the buckets (see `_PendingRows`): `nil` once they are. `count`
     /// and `tombstones` are always what they will be once written.
     @usableFromInline var pending: _PendingRows?
+    /// The process's hash seeds (``_HashSeeds/current``), read once as the table is made: the
+    /// one-item paths (an append, a lookup) hash with these, without the global's initialisation
+    /// check each time (append-1000-one-by-one in `instructions.sh` guards it).
+    @usableFromInline let seeds: _HashSeeds
 
     @usableFromInline static let empty: UInt64 = 0
     @usableFromInline static let tombstone: UInt64 = 1
@@ -53,6 +57,7 @@ struct _LocationTable: Sendable {
         fingerprintShift = 64
         wide = false
         pending = nil
+        seeds = .current
     }
 
     /// An empty table for `capacity` entries, rows below `rows` and tokens below `tokens`, with
@@ -75,6 +80,7 @@ struct _LocationTable: Sendable {
         count = 0
         tombstones = 0
         pending = nil
+        seeds = .current
     }
 
     /// The number of bits that hold every value below `limit`.
@@ -112,9 +118,9 @@ struct _LocationTable: Sendable {
     /// The fingerprint of `hash`, in place above the location fields.
     @inlinable @inline(__always)
     func fingerprint(_ hash: Int) -> UInt64 {
-        let free = UInt64(UInt(bitPattern: hash)) &>> UInt64(fingerprintShift)
-        let top: UInt64 = 1 &<< UInt64(64 - fingerprintShift)
-        return (free | top) &<< UInt64(locationBits)
+        let free = UInt64(UInt(bitPattern: hash)) &>> UInt64(truncatingIfNeeded: fingerprintShift)
+        let top: UInt64 = 1 &<< UInt64(truncatingIfNeeded: 64 &- fingerprintShift)
+        return (free | top) &<< UInt64(truncatingIfNeeded: locationBits)
     }
 
     /// The mask of the location fields.

@@ -55,6 +55,12 @@ extension Snapshot {
         _hash(id, .current)
     }
 
+    /// ``_hash(_:)``, with the seeds the index keeps (``_LocationTable/seeds``).
+    @inlinable @inline(__always)
+    func _hashOf(_ id: Item.ID) -> Int {
+        Self._hash(id, _indexStorage.seeds)
+    }
+
     /// ``_hash(_:)`` with the seeds already read: loops read them once, before they start.
     // Reading the global seeds for every item would cost a `swift_once` call each time
     // (churn10-100k-uuid in `instructions.sh` guards it).
@@ -78,7 +84,7 @@ extension Snapshot {
     /// - Complexity: O(1) on average: one hash of `id`, and one identifier comparison unless a
     ///   fingerprint matches by chance.
     @inlinable @inline(__always)
-    func _location(of id: Item.ID) -> Location? { _location(of: id, hash: Self._hash(id)) }
+    func _location(of id: Item.ID) -> Location? { _location(of: id, hash: _hashOf(id)) }
 
     /// Where the item `id`, whose ``_hash(_:)`` is `hash`, is, or `nil`.
     @inlinable @inline(__always)
@@ -215,14 +221,14 @@ extension Snapshot {
     @inlinable
     mutating func _indexInsert(_ id: Item.ID, token: Int32, row: Int) {
         if _lazyIndex != nil { _materializeIndex() }
-        _indexStorage.insert(hash: Self._hash(id), token: token, row: Int32(truncatingIfNeeded: row))
+        _indexStorage.insert(hash: _hashOf(id), token: token, row: Int32(truncatingIfNeeded: row))
     }
 
     /// Removes the entry of the item `id`, which is at `row` of the section with `token`.
     @inlinable
     mutating func _indexRemove(_ id: Item.ID, token: Int32, row: Int) {
         if _lazyIndex != nil { _materializeIndex() }
-        _indexStorage.remove(hash: Self._hash(id), token: token, row: Int32(truncatingIfNeeded: row))
+        _indexStorage.remove(hash: _hashOf(id), token: token, row: Int32(truncatingIfNeeded: row))
     }
 
     /// Updates the entries of the items now at `rows` of the section at `section`, each of which

@@ -108,7 +108,7 @@ extension Snapshot {
     mutating func _appendOne(_ item: Item, toSectionAt section: Int, checked: Bool) throws {
         let count = _sections[section].items.count
         let id = item.id
-        let hash = Self._hash(id)
+        let hash = _hashOf(id)
         _reserveIndex(adding: 1, rows: count + 1, tokens: _tokenIndex.count)
         let token = _tokens[section]
         let row = Int32(truncatingIfNeeded: count)
@@ -153,7 +153,7 @@ extension Snapshot {
         var seen = items.count > 1 ? _LocationTable(capacity: items.count, rows: items.count, tokens: 1) : nil
         for offset in items.indices {
             let id = items[offset].id
-            let hash = Self._hash(id)
+            let hash = _hashOf(id)
             let target = ItemPath(item: path.item + offset, section: path.section)
             if leaving?.contains(id) != true, var existing = _indexPath(of: id, hash: hash) {
                 if existing.section == path.section && existing.item >= path.item { existing.item += items.count }

@@ -160,7 +160,7 @@ extension Snapshot {
     ///
     /// - Complexity: O(1) on average: one hash of `id`.
     @inlinable
-    public func itemPath(for id: Item.ID) -> ItemPath? { _indexPath(of: id, hash: Self._hash(id)) }
+    public func itemPath(for id: Item.ID) -> ItemPath? { _indexPath(of: id, hash: _hashOf(id)) }
 
     /// The position of the item `id`, whose ``_hash(_:)`` is `hash`, or `nil`.
     @inlinable @inline(__always)
