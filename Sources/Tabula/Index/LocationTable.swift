@@ -41,6 +41,11 @@ struct _LocationTable: Sendable {
     /// one-item paths (an append, a lookup) hash with these, without the global's initialisation
     /// check each time (append-1000-one-by-one in `instructions.sh` guards it).
     @usableFromInline let seeds: _HashSeeds
+    /// What the table holds without a rebuild: entries and tombstones together (three quarters of
+    /// the buckets), and the rows and tokens below which the fields hold. Derived from the
+    /// buckets and fields, and kept for ``fits(adding:rows:tokens:)``, which every edit tests
+    /// (append-1000-one-by-one in `instructions.sh` guards it).
+    @usableFromInline let limits: (entries: Int, rows: Int, tokens: Int)
 
     @usableFromInline static let empty: UInt64 = 0
     @usableFromInline static let tombstone: UInt64 = 1
@@ -58,6 +63,7 @@ struct _LocationTable: Sendable {
         wide = false
         pending = nil
         seeds = .current
+        limits = (0, 1, 1)
     }
 
     /// An empty table for `capacity` entries, rows below `rows` and tokens below `tokens`, with
@@ -81,6 +87,7 @@ struct _LocationTable: Sendable {
         tombstones = 0
         pending = nil
         seeds = .current
+        limits = (buckets - buckets / 4, 1 << rowBits, 1 << (locationBits - rowBits))
     }
 
     /// The number of bits that hold every value below `limit`.
@@ -97,12 +104,8 @@ struct _LocationTable: Sendable {
     /// and tokens below `tokens`, without a rebuild.
     @inlinable @inline(__always)
     func fits(adding: Int, rows: Int, tokens: Int) -> Bool {
-        // Wrapping arithmetic and masking shifts: every figure is a count far below `Int.max`, and
-        // both fields are at most 31 bits wide (append-1000-one-by-one in `instructions.sh`
-        // guards it).
-        let buckets = bucketCount
-        return count &+ tombstones &+ adding <= buckets &- buckets &>> 2
-            && rows <= 1 &<< rowBits && tokens <= 1 &<< (locationBits &- rowBits)
+        // Wrapping arithmetic: every figure is a count far below `Int.max`.
+        count &+ tombstones &+ adding <= limits.entries && rows <= limits.rows && tokens <= limits.tokens
     }
 
     // Shifts here and in the loops below are masking shifts (`&<<`, `&>>`): every count is below
