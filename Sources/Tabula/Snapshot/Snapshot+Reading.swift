@@ -37,8 +37,11 @@ extension Snapshot {
     @inlinable
     package var itemCounts: [Int] {
         // Through the buffer, not `map` or the subscript: in unspecialised code (the driver's)
-        // those copy each section out to count its items.
-        _sections.withUnsafeBufferPointer { sections in
+        // those copy each section out to count its items. No sections, no buffer: the standard
+        // library's uninitialised-capacity initialiser writes a count of zero into the storage
+        // all empty arrays share, which ThreadSanitizer reports when two threads make one.
+        guard !_sections.isEmpty else { return [] }
+        return _sections.withUnsafeBufferPointer { sections in
             [Int](unsafeUninitializedCapacity: sections.count) { counts, initialized in
                 guard let base = sections.baseAddress else { return }
                 for index in 0..<sections.count { (counts.baseAddress! + index).initialize(to: (base + index).pointee.items.count) }
