@@ -151,6 +151,6 @@ struct OutlinePropertyTests {
             }
         }
         print("OutlinePropertyTests.randomSequences: \(moved) drags, \(refused) moves undone, \(interrupted) edits behind an update")
-        #expect(interrupted > 15_000 && moved > 3_000 && refused > 100, "the sequences reach the interesting cases")
+        #expect(interrupted > rounds(15_000) && moved > rounds(3_000) && refused > rounds(100), "the sequences reach the interesting cases")
     }
 }

@@ -230,7 +230,8 @@ struct IncrementalBuildPropertyTests {
         }
         let summary = "\(name): \(built) built, \(carried) carried over (\(pending) with rows pending), \(recorded) with the diff's record, \(thrown) thrown; \(replacedCarried) of \(replaced) one-item replacements carried"
         #expect(built > cases / 4 && thrown > 0, "\(summary)")
-        #expect(replaced == cases / 10 && replacedCarried == replaced, "\(summary)")
+        // Cases 4, 14, 24, … replace one item.
+        #expect(replaced == (cases + 5) / 10 && replacedCarried == replaced, "\(summary)")
         // Random changes carried over, rarely with the sections in place and no item moved:
         // counted on the many small lists, where the shares hold for any seed.
         if cases >= 1_000 {
@@ -300,7 +301,7 @@ struct IncrementalBuildPropertyTests {
                 }
             }
         }
-        #expect(composed > 40, "chains: \(composed) builds composed rows pending on rows pending")
+        #expect(composed > rounds(40), "chains: \(composed) builds composed rows pending on rows pending")
         print("chains: \(composed) builds composed rows pending on rows pending")
     }
 

@@ -161,7 +161,7 @@ struct SectionSnapshotPropertyTests {
             }
         }
         // Both kinds of step were exercised, not only one.
-        #expect(accepted > 5_000 && rejected > 2_000, "accepted \(accepted), rejected \(rejected)")
+        #expect(accepted > rounds(5_000) && rejected > rounds(2_000), "accepted \(accepted), rejected \(rejected)")
     }
 
     func check(_ tree: Tree, against model: Model, probe: Int, _ context: String) throws {
