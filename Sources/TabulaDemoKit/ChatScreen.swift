@@ -61,10 +61,10 @@ public final class ChatScreen: DemoPage {
     /// How many of the loads started have not ended.
     private var running = 0
 
-    /// A chat whose older pages take `olderPageDelay` to arrive (the interactive demo's server
+    /// A chat whose older pages take `olderPageDelay` seconds to arrive (the interactive demo's server
     /// is slow enough for the loading row to show); `loadOlder`, when given, loads them instead
     /// of the chat's history (a test's, to hold a page in flight).
-    public init(olderPageDelay: Duration = .zero, loadOlder: (@Sendable (Int) async throws -> Page<ChatMessage>)? = nil) {
+    public init(olderPageDelay: Double = 0, loadOlder: (@Sendable (Int) async throws -> Page<ChatMessage>)? = nil) {
         let cells = CellConfigurators<PageRow<ChatMessage>> {
             CellConfigurator.content { row in
                 switch row {
@@ -80,7 +80,7 @@ public final class ChatScreen: DemoPage {
         chat = PaginatedList(
             section: "chat", driver: page.list.driver,
             loadOlder: loadOlder ?? { index in
-                if olderPageDelay > .zero { try await Task.sleep(for: olderPageDelay) }
+                if olderPageDelay > 0 { try await Task.sleep(nanoseconds: UInt64(olderPageDelay * 1e9)) }
                 return ChatHistory.older(index)
             }, load: { _ in ChatHistory.newest })
         start { [page, chat] in
