@@ -31,20 +31,33 @@
                 },
                 scrollView.observe(\.contentSize) { [weak self] _, _ in
                     guard let self else { return }
-                    ForwardingTarget.runOnMainThread { self.settle() }
+                    ForwardingTarget.runOnMainThread { self.resized() }
                 },
+                // The bounds' origin is the content offset: only a new size settles.
                 scrollView.observe(\.bounds) { [weak self] _, _ in
                     guard let self else { return }
-                    ForwardingTarget.runOnMainThread { self.settle() }
+                    ForwardingTarget.runOnMainThread { self.resized() }
                 },
             ]
+        }
+
+        /// The sizes last settled for: the viewport's and the content's.
+        private var sizes: (viewport: CGSize, content: CGSize)?
+
+        /// Settles when the viewport or the content changed size (rows measured, the view laid out).
+        private func resized() {
+            guard let view, sizes.map({ $0.viewport != view.bounds.size || $0.content != view.contentSize }) ?? true else { return }
+            settle()
         }
 
         /// Scrolls where the state asks, if anywhere, then reads the position.
         func settle() {
             guard !settling, let view, let state else { return }
             settling = true
-            defer { settling = false }
+            defer {
+                settling = false
+                sizes = (view.bounds.size, view.contentSize)
+            }
             let insets = view.adjustedContentInset
             switch state.scrollRequest(viewportHeight: Double(view.bounds.height - insets.top - insets.bottom)) {
             case nil: break
