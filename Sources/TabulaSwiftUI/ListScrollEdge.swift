@@ -1,4 +1,4 @@
-/// The edge a ``TabulaList`` starts at: its first rows, or its last (a chat).
+/// The edge a `TabulaList` starts at: its first rows, or its last (a chat).
 ///
 /// `TabulaList`'s `scrollPosition(id:initialAnchor:)` takes one.
 public enum ListScrollEdge: Hashable, Sendable {
