@@ -79,8 +79,8 @@ package final class ScrollPositionTracker<SectionID: Hashable & Sendable, Item: 
         return heldEdge.map(Request.edge)
     }
 
-    /// The item to scroll to for `id`: itself when shown; when it is gone, its nearest surviving
-    /// neighbour in the snapshot shown before, as ``ScrollAnchor`` takes one: the next item below
+    /// The item to scroll to for `id`: itself when shown; when the latest update removed it, its
+    /// nearest surviving neighbour in the snapshot shown before, as ``ScrollAnchor`` takes one: the next item below
     /// it that is still shown, or else the nearest one above. `nil`: neither is shown.
     ///
     /// - Complexity: O(1) when the item is shown; O(*n*) in the items of the snapshot before

@@ -107,10 +107,9 @@
         ///     .scrollAnchor(.bottom)
         /// ```
         ///
-        /// An item set that the list no longer shows (it went in the same update, or the one
-        /// before) gives way to its nearest surviving neighbour, as ``ScrollAnchor`` does: the next
-        /// item below it still shown, or else the nearest one above. An item the list never
-        /// showed scrolls nowhere. The binding is written after SwiftUI's update, never during
+        /// An item set in the update that removes it gives way to its nearest surviving
+        /// neighbour, as ``ScrollAnchor`` does: the next item below it still shown, or else the
+        /// nearest one above. Any other item the list does not show scrolls nowhere. The binding is written after SwiftUI's update, never during
         /// it; a value the app sets meanwhile wins.
         ///
         /// SwiftUI's own `scrollPosition(id:)` reads the views of a `ScrollView`, which a list's
