@@ -29,6 +29,24 @@
 
         static let cells = CellConfigurators<Note> { CellConfigurator.hosting(NoteRow()) }
     }
+
+    // TabulaSwiftUI's landing page, README, and `TabulaList.scrollPosition(id:initialAnchor:)`.
+    @MainActor
+    struct ChatView: View {
+        let messages: [Note]
+        @State private var reading: Note.ID?
+
+        var body: some View {
+            TabulaList(items: messages, cells: Self.cells)
+                .scrollPosition(id: $reading, initialAnchor: .bottom)
+                .scrollAnchor(.bottom)
+        }
+
+        static let cells = CellConfigurators<Note> { CellConfigurator.hosting(NoteRow()) }
+
+        /// Setting the position scrolls there.
+        func showLatest() { reading = messages.last?.id }
+    }
 #endif
 
 #if canImport(SwiftUI) && canImport(UIKit)

@@ -40,7 +40,7 @@ public final class DemoScreens {
             return page
         case .live: return livePage()
         case .board: return Board().page()
-        case .chat: return ChatScreen()
+        case .chat: return ChatScreen(olderPageDelay: 0.4)
         }
     }
 

@@ -10,6 +10,8 @@
         public final class Coordinator {
             let state: TabulaListState<SectionID, Item>
             var adapter: TableViewAdapter<SectionID, Item>?
+            /// Reads and sets the scroll position (`scrollPosition(id:initialAnchor:)`).
+            var position: AppKitScrollPositionGlue<SectionID, Item>?
 
             init(list: TabulaList) {
                 state = TabulaListState(content: list.content)
@@ -44,6 +46,7 @@
                 let adapter = try TableViewAdapter<SectionID, Item>(tableView: tableView, cells: state.cells, updateKind: content.updateKind)
                 state.attach(adapter, swipe: Self.rowActions, menu: Self.menu)
                 coordinator.adapter = adapter
+                coordinator.position = AppKitScrollPositionGlue(scrollView: scrollView, adapter: adapter, state: state)
             } catch {
                 report(error)
             }

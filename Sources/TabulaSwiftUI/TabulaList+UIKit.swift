@@ -11,6 +11,8 @@
             let state: TabulaListState<SectionID, Item>
             var table: TableViewAdapter<SectionID, Item>?
             var collection: CollectionViewAdapter<SectionID, Item>?
+            /// Reads and sets the scroll position (`scrollPosition(id:initialAnchor:)`).
+            var position: UIKitScrollPositionGlue<SectionID, Item>?
 
             init(list: TabulaList) {
                 state = TabulaListState(content: list.content)
@@ -35,6 +37,7 @@
                     let adapter = try TableViewAdapter<SectionID, Item>(tableView: tableView, cells: state.cells, updateKind: content.updateKind)
                     state.attach(adapter, swipe: Self.swipeConfiguration, menu: Self.menuConfiguration)
                     coordinator.table = adapter
+                    coordinator.position = UIKitScrollPositionGlue(view: tableView, state: state) { [weak adapter] in adapter?.displayedSnapshot ?? Snapshot() }
                 case .collection(let appearance):
                     let collectionView = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
                     if #available(iOS 16, tvOS 16, *) { collectionView.selfSizingInvalidation = .enabledIncludingConstraints }
@@ -43,6 +46,9 @@
                     state.attach(adapter, swipe: Self.swipeConfiguration, menu: Self.menuConfiguration)
                     collectionView.collectionViewLayout = Self.listLayout(appearance, state: state, adapter: adapter)
                     coordinator.collection = adapter
+                    coordinator.position = UIKitScrollPositionGlue(view: collectionView, state: state) { [weak adapter] in
+                        adapter?.displayedSnapshot ?? Snapshot()
+                    }
                 }
             } catch {
                 report(error)

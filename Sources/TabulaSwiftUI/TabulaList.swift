@@ -93,6 +93,49 @@
         /// The context menu of each item (a long press on iOS, a secondary click on macOS).
         public func contextMenu(_ actions: @escaping (Item) -> [ListRowAction]) -> Self { with { $0.contextMenu = actions } }
 
+        /// Binds the list's scroll position: `id` holds the first item on screen (the topmost of
+        /// which more than half a point shows), updated as the user scrolls and as the list
+        /// moves; set it and the list scrolls that item to the top (as near as the end of the
+        /// content allows, so the binding may then read an item above it). The list starts at
+        /// `initialAnchor`: at the bottom, it stays there while its rows are measured, until the
+        /// user scrolls. A position already set when the list appears is scrolled to instead (a
+        /// position restored).
+        ///
+        /// ```swift
+        /// TabulaList(items: messages, cells: Self.cells)
+        ///     .scrollPosition(id: $reading, initialAnchor: .bottom)
+        ///     .scrollAnchor(.bottom)
+        /// ```
+        ///
+        /// An item set in the update that removes it gives way to its nearest surviving
+        /// neighbour, as ``ScrollAnchor`` does: the next item below it still shown, or else the
+        /// nearest one above. Any other item the list does not show scrolls nowhere. The binding is written after SwiftUI's update, never during
+        /// it; a value the app sets meanwhile wins.
+        ///
+        /// SwiftUI's own `scrollPosition(id:)` reads the views of a `ScrollView`, which a list's
+        /// rows are not; this one reads the rows of Tabula's table or collection view.
+        ///
+        /// - Parameters:
+        ///   - id: the first item on screen, by identifier; `nil` to start at `initialAnchor`
+        ///     without a binding.
+        ///   - initialAnchor: the edge the list starts at when `id` holds nothing (read once, when
+        ///     SwiftUI makes the view).
+        public func scrollPosition(id: Binding<Item.ID?>? = nil, initialAnchor: ListScrollEdge = .top) -> Self {
+            var copy = self
+            if let id { copy.content.position = (get: { id.wrappedValue }, set: { id.wrappedValue = $0 }) } else { copy.content.position = nil }
+            copy.content.initialAnchor = initialAnchor
+            return copy
+        }
+
+        /// The row held still as rows are inserted, deleted, moved or resized above it (the
+        /// adapter driver's ``ListDriver/scrollAnchor``): ``ScrollAnchor/bottom`` for a chat,
+        /// ``ScrollAnchor/firstVisibleItem`` for a feed. Default: ``ScrollAnchor/none``.
+        public func scrollAnchor(_ anchor: ScrollAnchor<Item.ID>) -> Self {
+            var copy = self
+            copy.content.scrollAnchor = anchor
+            return copy
+        }
+
         /// Calls `action` with what became of each snapshot shown (animated batch updates, a reload
         /// and why, no change).
         public func onApply(_ action: @escaping (ApplyResult) -> Void) -> Self { with { $0.onApply = action } }

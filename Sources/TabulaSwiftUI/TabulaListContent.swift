@@ -16,6 +16,12 @@ package struct TabulaListContent<SectionID: Hashable & Sendable, Item: Identifia
     /// Whether the list is in editing mode (SwiftUI's `editMode`).
     package var isEditing = false
     package var actions = Actions()
+    /// The scroll position binding: the first item on screen, read and set by identifier.
+    package var position: (get: @MainActor () -> Item.ID?, set: @MainActor (Item.ID?) -> Void)?
+    /// The edge the list starts at (read once, when the view is made).
+    package var initialAnchor = ListScrollEdge.top
+    /// The row held still as rows change above it (the driver's anchor).
+    package var scrollAnchor = ScrollAnchor<Item.ID>.none
 
     package struct Actions {
         package var onSelect: ((Item) -> Void)?

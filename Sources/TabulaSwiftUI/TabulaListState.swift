@@ -6,9 +6,14 @@ package final class TabulaListState<SectionID: Hashable & Sendable, Item: Identi
     package var content: TabulaListContent<SectionID, Item>
     /// The selection the view was last brought to.
     private var shown: Set<Item.ID> = []
+    /// The scroll position's decisions (`TabulaListState+Position.swift`).
+    package let position: ScrollPositionTracker<SectionID, Item>
+    /// Called once each snapshot is shown: the glue settles the scroll position there.
+    package var afterShow: (@MainActor () -> Void)?
 
     package init(content: TabulaListContent<SectionID, Item>) {
         self.content = content
+        position = ScrollPositionTracker(initialAnchor: content.initialAnchor)
     }
 
     /// The configurators to make the adapter with: registered as first declared, configuring
@@ -64,18 +69,22 @@ package final class TabulaListState<SectionID: Hashable & Sendable, Item: Identi
     }
 
     /// Builds the content's sections, if given unbuilt, against the adapter's snapshot, reports
-    /// the repeats dropped, shows the snapshot through `adapter`, then brings the view's selection
-    /// to the bound one with `select` (it selects exactly the identifiers given).
+    /// the repeats dropped, shows the snapshot through `adapter` (holding the content's scroll
+    /// anchor), then brings the view's selection to the bound one with `select` (it selects
+    /// exactly the identifiers given) and calls ``afterShow``.
     package func show<Adapter: ListAdapter>(
         in adapter: Adapter, animated: Bool, select: @escaping (Set<Item.ID>) -> Void
     ) where Adapter.SectionID == SectionID, Adapter.Item == Item {
         configureSelection(of: adapter)
         content.build(against: adapter.snapshot())
         if !content.duplicates.isEmpty { content.actions.onDuplicates?(content.duplicates) }
-        adapter.apply(content.snapshot, animatingDifferences: animated) { [weak self] result in
+        adapter.driver.scrollAnchor = content.scrollAnchor
+        adapter.apply(content.snapshot, animatingDifferences: animated) { [weak self, weak adapter] result in
             guard let self else { return }
             self.syncSelection(select: select)
+            if let adapter { self.position.didShow(adapter.displayedSnapshot) }
             self.content.actions.onApply?(result)
+            self.afterShow?()
         }
     }
 

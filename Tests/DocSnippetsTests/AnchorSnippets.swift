@@ -97,6 +97,15 @@ struct AnchorSnippets {
         let shown = try #require(row(of: readID))
         let now = try #require(list.frameOfItem(at: ItemPath(item: shown, section: 0)))
         #expect(now.minY - list.pointOffset == read.minY - 50)
+
+        let message = ChatMessage(id: 20, text: "new"), deletedID = -1
+        // Between pages, what the chat's live source says: the list diffs it, the line read held.
+        chat.editItems { $0.append(message) }                      // a message arrives
+        chat.editItems { $0.removeAll { $0.id == deletedID } }     // one is deleted
+        await adapter.driver.waitUntilIdle()
+        #expect(chat.items.count == 40 && chat.items.last?.id == 20 && !chat.items.contains { $0.id == -1 })
+        let after = try #require(adapter.driver.snapshot.itemPath(for: .item(2)))
+        #expect(try #require(list.frameOfItem(at: after)).minY - list.pointOffset == read.minY - 50)
     }
 }
 

@@ -176,6 +176,33 @@ public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifia
         older.cancel()
     }
 
+    /// Changes the items loaded, between pages: what a live source says meanwhile (a message
+    /// edited or deleted, a new one at the end), and shows the result through the driver's diff,
+    /// which holds the row read as its ``ListDriver/scrollAnchor`` says (when the first row
+    /// changes, the first item on screen, as for an older page). An identifier that `edit`
+    /// repeats is dropped as ``duplicates`` says (``DuplicatePolicy/reject`` keeps the first copy
+    /// here: a live change is not refused) and reported in ``lastDuplicateReport``. Pages loading
+    /// meanwhile go in around the edited items.
+    ///
+    /// ```swift
+    /// chat.editItems { $0.append(message) }                      // a message arrives
+    /// chat.editItems { $0.removeAll { $0.id == deletedID } }     // one is deleted
+    /// ```
+    ///
+    /// - Complexity: O(*n*) in the items loaded, and the driver's diff.
+    public func editItems(_ edit: (inout [Item]) -> Void) {
+        var items = self.items
+        edit(&items)
+        let keep: DuplicatePolicy = duplicates == .keepLast ? .keepLast : .keepFirst
+        let sections = [Section<SectionID, Row>(section, items: items.map(Row.item))]
+        // Section identifiers do not repeat, and item repeats are dropped: nothing is thrown.
+        guard let resolved = try? Snapshot.resolvingDuplicates(in: sections, keeping: keep) else { return }
+        rows = resolved.snapshot
+        lastDuplicateReport = resolved.report
+        rowsChangedOnScreen = true
+        show()
+    }
+
     private func loadPage(at edge: PageEdge<Item>) async {
         if edge.isLoading {
             await withCheckedContinuation { edge.waiters.append($0) }
