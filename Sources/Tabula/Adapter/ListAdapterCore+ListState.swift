@@ -17,7 +17,7 @@ extension ListAdapterCore where SectionID: Codable, Item.ID: Codable {
     /// Restores `state` onto the list shown now, by identifier: expands the saved outline items
     /// that an outline section holds (without asking ``SectionSnapshotHandlers``: a restoration,
     /// not the user's tap), makes the saved items that still exist the view's selection (and only
-    /// those, without telling ``onSelect``), then hands the anchor's row and offset to `scroll`
+    /// those, through the glue's ``ListAccessibilityGlue/setSelectedPaths(_:)``), then hands the anchor's row and offset to `scroll`
     /// (the offset `nil` when the anchor fell back to the top of its section).
     ///
     /// - Returns: what was applied, and what was skipped because the list no longer has it.
