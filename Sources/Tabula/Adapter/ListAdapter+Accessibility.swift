@@ -48,7 +48,7 @@ extension ListAdapter {
     /// "expanded" and "collapsed" they say. English by default; set your own to localise them.
     ///
     /// ```swift
-    /// adapter.accessibilityStrings.deleteCommand = String(localized: "Delete")
+    /// adapter.accessibilityStrings.deleteCommand = "Supprimer"
     /// ```
     public var accessibilityStrings: ListAccessibilityStrings {
         get { core.accessibilityStrings }
