@@ -24,7 +24,7 @@
     }
 
     /// What assistive technologies meet on a UIKit adapter's rows and section headers, from the
-    /// core's decisions (`ListAdapterCore.accessibilityRow(at:)`).
+    /// core's decisions (the expansion `ListAdapterCore.accessibilityRow(at:)` reports too).
     ///
     /// A table's and a collection list's swipe actions reach VoiceOver through UIKit itself, as
     /// custom actions of their cells, and a context menu opens with VoiceOver's double tap and
@@ -32,20 +32,27 @@
     /// does not give its menu back). What UIKit does not say is an outline row's expansion: the
     /// glue gives the row the value "expanded" or "collapsed" and the action that toggles it.
     extension UIKitAccessibilityGlue {
-        /// Gives `cell`, configured for the row at `path`, its expansion as the core decides it:
-        /// the value and the Expand or Collapse action of an outline row with children, which
-        /// toggles the row's item wherever it has moved. The app's own custom actions stay, and a
-        /// value the app set is kept; a cell reused for a row without children loses Tabula's.
+        /// Gives `cell`, configured for the row at `path`, its expansion as the core decides it
+        /// (`ListAdapterCore.expansion(at:)`, in the adapter's `accessibilityStrings`): the
+        /// value and the Expand or Collapse action of an outline row with children, which toggles
+        /// the row's item wherever it has moved. The app's own custom actions stay, and a value the
+        /// app set is kept; a cell reused for a row without children loses Tabula's. Only the
+        /// expansion is read here, on every configuration: the swipe and menu handlers are not
+        /// run for a row VoiceOver may never reach.
         package func showAccessibility(of cell: UIView, at path: ItemPath) {
             let actions = cell.accessibilityCustomActions ?? []
             let previous = actions.lazy.compactMap { $0 as? TabulaExpansionAction }.first
-            let row = core.accessibilityRow(at: path)
-            guard previous != nil || row?.expansionAction != nil else { return }  // no outline here, then or now
+            let isExpanded = core.expansion(at: path)
+            guard previous != nil || isExpanded != nil else { return }  // no outline here, then or now
             if let previous, cell.accessibilityValue == previous.value { cell.accessibilityValue = nil }
             var kept = actions.filter { !($0 is TabulaExpansionAction) }
-            if let row, let title = row.expansionAction, let value = row.value {
-                let id = row.id
-                kept.append(TabulaExpansionAction(title: title, value: value) { [weak core] in core?.toggleExpansion(of: id) ?? false })
+            if let isExpanded, let id = core.driver.snapshot.item(at: path)?.id {
+                let strings = core.accessibilityStrings
+                let value = strings.expansionValue(isExpanded: isExpanded)
+                kept.append(
+                    TabulaExpansionAction(title: strings.expansionAction(isExpanded: isExpanded), value: value) { [weak core] in
+                        core?.toggleExpansion(of: id) ?? false
+                    })
                 if cell.accessibilityValue == nil { cell.accessibilityValue = value }
             }
             cell.accessibilityCustomActions = kept.isEmpty ? nil : kept
