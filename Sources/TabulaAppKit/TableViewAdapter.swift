@@ -176,6 +176,7 @@
             case .header(let id):
                 let view = dequeue("TabulaHeader", make: TabulaTableCellView.self, tableView)
                 (view as? TabulaTableCellView)?.apply(CellContent(text: driver.snapshot.section(id)?.header))
+                showHeading(view)
                 return view
             case .footer(let id):
                 let view = dequeue("TabulaFooter", make: TabulaTableCellView.self, tableView)
@@ -196,6 +197,13 @@
             let view = type.init(frame: .zero)
             view.identifier = key
             return view
+        }
+
+        /// Your ``delegate``'s row view, or else, for an item's row, one that offers the row's
+        /// context menu items and outline action to assistive technologies
+        /// (`TableViewAdapter+Accessibility.swift`).
+        public func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView? {
+            delegate?.tableView?(tableView, rowViewForRow: row) ?? accessibleRowView(forRow: row)
         }
 
         /// The swipe actions of the row's item, or else your ``delegate``'s.

@@ -18,9 +18,10 @@ public struct HeadlessAccessibilityElement: Sendable {
     public var label: String
     /// The element's traits.
     public var traits: Traits
-    /// What VoiceOver reads after the traits: "expanded" or "collapsed" for an outline item with
-    /// children (``isExpanded``); `nil` otherwise.
-    public var value: String? { isExpanded.map { $0 ? "expanded" : "collapsed" } }
+    /// What VoiceOver reads after the traits: "expanded" or "collapsed" (in the adapter's
+    /// `accessibilityStrings`) for an outline item with children (``isExpanded``); `nil`
+    /// otherwise.
+    public var value: String?
     /// Whether the row is an expanded (`true`) or collapsed (`false`) outline item; `nil` for a
     /// row without children, a plain section's row or a header. Its custom actions then end with
     /// "Collapse" or "Expand", which toggles it as a tap on its disclosure does.
@@ -70,27 +71,22 @@ extension HeadlessListAdapter {
 
     /// What VoiceOver meets on the row at `path`; `nil` outside the list.
     public func accessibilityElement(at path: ItemPath) -> HeadlessAccessibilityElement? {
-        guard driver.snapshot.item(at: path) != nil else { return nil }
+        guard let row = core.accessibilityRow(at: path) else { return nil }
         var traits: HeadlessAccessibilityElement.Traits = []
         if listView.indexPathsForSelectedItems.contains(path) { traits.insert(.selected) }
-        if core.rowsAreSelectable { traits.insert(.button) }
-        let sources = core.accessibilityActionSources(at: path)
-        var actions = sources.swipes.flatMap { $0 } + (sources.contextMenu ?? [])
-        let isExpanded = core.expansion(at: path)
-        if let isExpanded, let id = driver.snapshot.item(at: path)?.id {
-            let title = ListAdapterCore<SectionID, Item, HeadlessPlatform>.expansionActionTitle(isExpanded: isExpanded)
-            actions.append(HeadlessAction(title) { [weak self] in
-                guard let self, let path = driver.snapshot.itemPath(for: id) else { return }
-                core.toggleExpansion(at: path)
-            })
+        if row.isButton { traits.insert(.button) }
+        var actions = row.swipes.flatMap { $0 } + (row.contextMenu ?? [])
+        if let title = row.expansionAction {
+            actions.append(HeadlessAction(title) { [weak self, id = row.id] in self?.core.toggleExpansion(of: id) })
         }
         return HeadlessAccessibilityElement(
-            label: listView.cellForItem(at: path)?.text ?? "", traits: traits, isExpanded: isExpanded, customActions: actions)
+            label: listView.cellForItem(at: path)?.text ?? "", traits: traits, value: row.value, isExpanded: row.isExpanded,
+            customActions: actions)
     }
 
     /// What VoiceOver meets on the header of the section at `index`; `nil` when it has no title.
     public func accessibilityHeader(inSection index: Int) -> HeadlessAccessibilityElement? {
         guard let title = listView(listView, titleForHeaderInSection: index) else { return nil }
-        return HeadlessAccessibilityElement(label: title, traits: .header, isExpanded: nil, customActions: [])
+        return HeadlessAccessibilityElement(label: title, traits: .header, value: nil, isExpanded: nil, customActions: [])
     }
 }

@@ -5,11 +5,7 @@ extension HeadlessListAdapter where SectionID: Codable, Item.ID: Codable {
     /// ones under a collapsed parent too) and the first visible item, by identifier. (The
     /// headless view scrolls by whole rows, so the offset is 0.)
     public var listState: ListState<SectionID, Item.ID> {
-        let snapshot = driver.snapshot
-        let anchor = listView.indexPathsForVisibleItems.min().flatMap { snapshot.item(at: $0)?.id }
-        return ListState(
-            selected: selectedItems.map(\.id), expanded: core.expandedItems, anchorItem: anchor,
-            anchorSection: anchor.flatMap { snapshot.sectionIdentifier(containingItem: $0) }, anchorOffset: anchor == nil ? nil : 0)
+        core.listState(anchor: listView.indexPathsForVisibleItems.min().map { ($0, 0) })
     }
 
     /// Restores `state` onto the list shown now, by identifier: expands the saved outline items
@@ -18,13 +14,6 @@ extension HeadlessListAdapter where SectionID: Codable, Item.ID: Codable {
     /// returns what was applied and what was skipped because it no longer exists.
     @discardableResult
     public func restore(_ state: ListState<SectionID, Item.ID>) -> ListStateRestoration<SectionID, Item.ID> {
-        let expansion = core.restoreExpansion(state.expanded)
-        var restoration = state.restored(onto: driver.snapshot)
-        restoration.applied.expanded = expansion.applied
-        restoration.skipped.expanded = expansion.skipped
-        for path in listView.indexPathsForSelectedItems { listView.deselectItem(at: path) }
-        for id in restoration.applied.selected { try? selectItem(id) }
-        if let anchor = restoration.applied.anchorItem { try? scrollToItem(anchor) }
-        return restoration
+        core.restore(state) { path, _ in try? listView.scrollToItem(at: path) }
     }
 }

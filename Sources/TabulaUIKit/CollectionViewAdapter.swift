@@ -284,6 +284,15 @@
             delegate?.collectionView?(collectionView, didEndDisplaying: cell, forItemAt: indexPath)
         }
 
+        /// Marks a section header as a header for VoiceOver, then tells your ``delegate``.
+        public func collectionView(
+            _ collectionView: UICollectionView, willDisplaySupplementaryView view: UICollectionReusableView, forElementKind elementKind: String,
+            at indexPath: IndexPath
+        ) {
+            if elementKind == UICollectionView.elementKindSectionHeader { showHeading(view) }
+            delegate?.collectionView?(collectionView, willDisplaySupplementaryView: view, forElementKind: elementKind, at: indexPath)
+        }
+
         /// The context menu `contextMenu` builds for the item, or else your ``delegate``'s.
         public func collectionView(
             _ collectionView: UICollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath, point: CGPoint
@@ -309,8 +318,11 @@
 
         /// Shows an item's place in its section snapshot in Tabula's list cell: indentation, and
         /// the outline disclosure, whose tap expands or collapses the item; a cell that showed an
-        /// outline and is configured for an item of a plain section shows none.
+        /// outline and is configured for an item of a plain section shows none. Another cell's
+        /// outline row says expanded or collapsed to VoiceOver (`UIKitAdapterGlue+RowAccessibility.swift`).
         package func didConfigure(_ cell: AnyObject, at path: ItemPath) {
+            // Tabula's list cell shows UIKit's outline disclosure, which says this by itself.
+            if let cell = cell as? UIView, !(cell is TabulaCollectionCell) { showAccessibility(of: cell, at: path) }
             guard let cell = cell as? TabulaCollectionCell, let id = driver.snapshot.item(at: path)?.id else { return }
             if let outline = outlineState(of: id) {
                 cell.showOutline(level: outline.level, isExpanded: outline.isExpanded) { [weak self] in _ = try? self?.toggleExpansion(id) }

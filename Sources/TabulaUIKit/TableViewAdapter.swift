@@ -277,6 +277,12 @@
             delegate?.tableView?(tableView, didEndDisplaying: cell, forRowAt: indexPath)
         }
 
+        /// Marks the header view as a header for VoiceOver, then tells your ``delegate``.
+        public func tableView(_ tableView: UITableView, willDisplayHeaderView view: UIView, forSection section: Int) {
+            showHeading(view)
+            delegate?.tableView?(tableView, willDisplayHeaderView: view, forSection: section)
+        }
+
         /// The section's custom header view, or else your ``delegate``'s, or else none (the title shows).
         public func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? {
             supplementaryView(.header, forSection: section) ?? delegate?.tableView?(tableView, viewForHeaderInSection: section)

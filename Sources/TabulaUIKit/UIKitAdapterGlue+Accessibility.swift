@@ -65,15 +65,12 @@
 
         /// Delete and Space as key commands, for the keys that do something now: Delete when
         /// `canDelete` allows the selected or focused item, Space when the focused row shows a
-        /// switch. Each is sent up the responder chain and handled by the core.
+        /// switch. Each is sent up the responder chain and handled by the core, and titled with
+        /// the adapter's `accessibilityStrings`.
         package var listKeyCommands: [UIKeyCommand] {
             core.liveCommandKeys.compactMap { key in
-                let (input, title): (String, String)
-                switch key {
-                case .delete: (input, title) = (UIKeyCommand.inputDelete, "Delete")
-                case .space: (input, title) = (" ", "Toggle Switch")
-                default: return nil
-                }
+                guard let title = core.commandTitle(for: key) else { return nil }
+                let input = key == .delete ? UIKeyCommand.inputDelete : " "
                 let command = UIKeyCommand(
                     title: title, action: #selector(UIResponder.tabulaHandleListKeyCommand(_:)), input: input,
                     propertyList: ListKeyCommandTargets.register(self, key: key))

@@ -18,6 +18,22 @@ struct AccessibilitySnippets {
     let cells = CellConfigurators<Mail> { CellConfigurator.content { CellContent(text: $0.subject) } }
     let inbox = [Mail(id: 1, subject: "Agenda"), Mail(id: 2, subject: "Budget"), Mail(id: 3, subject: "Minutes")]
 
+    @Test("the list's words, in the app's language")
+    func ownWords() throws {
+        let adapter = try HeadlessListAdapter<Int, Mail>(listView: HeadlessListView(viewportHeight: nil), cells: cells)
+
+        adapter.accessibilityStrings = ListAccessibilityStrings(
+            deleteCommand: "Löschen", toggleSwitchCommand: "Schalter umlegen",
+            expandAction: "Aufklappen", collapseAction: "Zuklappen",
+            expandedValue: "aufgeklappt", collapsedValue: "zugeklappt")
+
+        #expect(adapter.accessibilityStrings.expansionAction(isExpanded: false) == "Aufklappen")
+        #expect(adapter.accessibilityStrings.expansionValue(isExpanded: true) == "aufgeklappt")
+
+        adapter.accessibilityStrings.deleteCommand = "Supprimer"
+        #expect(adapter.accessibilityStrings.deleteCommand == "Supprimer")
+    }
+
     @Test("live changes are announced, coalesced; the user's own are not")
     func announcements() async throws {
         let list = HeadlessListView(viewportHeight: nil)

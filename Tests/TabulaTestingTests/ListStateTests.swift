@@ -47,6 +47,26 @@ struct ListStateTests {
         #expect(relaunched.indexPathsForVisibleItems.contains(anchorPath))
     }
 
+    @Test("the core hands a view's anchor offset through: kept with its item, dropped when the anchor falls back")
+    func anchorOffsetThroughTheCore() throws {
+        let adapter = try HeadlessListAdapter<String, Mixed>(listView: HeadlessListView(viewportHeight: nil), cells: AdapterTests.cells())
+        adapter.apply(try Self.snapshot([("a", [1, 2]), ("b", [3, 4])]))
+        let saved = adapter.core.listState(anchor: (ItemPath(item: 1, section: 1), 12.5))
+        #expect(saved == ListState(anchorItem: 4, anchorSection: "b", anchorOffset: 12.5))
+
+        adapter.apply(try Self.snapshot([("b", [4, 3]), ("a", [1])]))
+        var scrolled: [(ItemPath, Double?)] = []
+        let kept = adapter.core.restore(saved) { scrolled.append(($0, $1)) }
+        #expect(kept.isComplete && scrolled.count == 1)
+        #expect(scrolled.first?.0 == ItemPath(item: 0, section: 0) && scrolled.first?.1 == 12.5)
+
+        adapter.apply(try Self.snapshot([("a", [1]), ("b", [3])]))
+        scrolled = []
+        let fellBack = adapter.core.restore(saved) { scrolled.append(($0, $1)) }
+        #expect(fellBack.skipped.anchorItem == 4)
+        #expect(scrolled.first?.0 == ItemPath(item: 0, section: 1) && scrolled.first?.1 == nil, "the top of its section, no offset")
+    }
+
     @Test("an anchor that no longer exists falls back to the top of its section, or is skipped")
     func anchorFallback() throws {
         let state = ListState<String, Int>(selected: [1], anchorItem: 5, anchorSection: "b", anchorOffset: 12)

@@ -64,6 +64,26 @@ struct OutlineAccessibilityTests {
         #expect(adapter.outlineState(of: "Documents")?.isExpanded == true)
     }
 
+    @Test("an app's own words: what an outline row says, its action's title, the key commands' titles")
+    func ownWords() async throws {
+        let adapter = try Self.adapter(HeadlessListView(viewportHeight: nil))
+        try await Self.list(adapter)
+        #expect(adapter.accessibilityStrings == .english)
+        #expect(adapter.core.commandTitle(for: .delete) == "Delete" && adapter.core.commandTitle(for: .space) == "Toggle Switch")
+        adapter.accessibilityStrings = ListAccessibilityStrings(
+            deleteCommand: "Löschen", toggleSwitchCommand: "Schalter umlegen", expandAction: "Aufklappen", collapseAction: "Zuklappen",
+            expandedValue: "aufgeklappt", collapsedValue: "zugeklappt")
+        let documents = try #require(adapter.itemPath(for: "Documents"))
+        let element = try #require(adapter.accessibilityElement(at: documents))
+        #expect(element.value == "zugeklappt" && element.customActions.map(\.title) == ["Aufklappen"])
+        element.customAction(titled: "Aufklappen")?.perform()
+        await adapter.driver.waitUntilIdle()
+        let expanded = try #require(adapter.itemPath(for: "Documents").flatMap(adapter.accessibilityElement(at:)))
+        #expect(expanded.value == "aufgeklappt" && expanded.customActions.map(\.title) == ["Zuklappen"])
+        #expect(adapter.core.commandTitle(for: .delete) == "Löschen" && adapter.core.commandTitle(for: .space) == "Schalter umlegen")
+        #expect(adapter.core.commandTitle(for: .up) == nil)
+    }
+
     @Test("expanded items, hidden ones too, are saved and restored by identifier onto a reordered tree; the rest reported")
     func restoredByIdentifier() async throws {
         let list = HeadlessListView(viewportHeight: nil)

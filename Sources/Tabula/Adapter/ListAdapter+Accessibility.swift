@@ -41,6 +41,20 @@ extension ListAdapter {
         set { core.announcer.scheduler = newValue }
     }
 
+    // MARK: Words
+
+    /// The words the list says to assistive technologies and titles its key commands with: the
+    /// Delete and Space key commands, the Expand and Collapse actions of outline rows and the
+    /// "expanded" and "collapsed" they say. English by default; set your own to localise them.
+    ///
+    /// ```swift
+    /// adapter.accessibilityStrings.deleteCommand = "Supprimer"
+    /// ```
+    public var accessibilityStrings: ListAccessibilityStrings {
+        get { core.accessibilityStrings }
+        set { core.accessibilityStrings = newValue }
+    }
+
     // MARK: Keyboard
 
     /// The item keyboard focus is on; `nil` when none is. It stays on its item across every

@@ -9,10 +9,6 @@ extension ListAdapterCore {
         return driver.outlineState(of: item.id)?.isExpanded
     }
 
-    /// The title of the accessibility action that toggles a row expanded as `isExpanded` says:
-    /// "Collapse" for an expanded row, "Expand" for a collapsed one.
-    package static func expansionActionTitle(isExpanded: Bool) -> String { isExpanded ? "Collapse" : "Expand" }
-
     /// Expands the row at `path` when it is collapsed and collapses it when it is expanded, as a
     /// tap on its disclosure does (``SectionSnapshotHandlers`` are asked); returns whether its
     /// expansion changed.
@@ -20,6 +16,15 @@ extension ListAdapterCore {
     package func toggleExpansion(at path: ItemPath) -> Bool {
         guard let item = item(at: path), driver.outlineState(of: item.id)?.isExpanded != nil else { return false }
         return (try? driver.sectionSnapshots.toggleExpansion(item.id)) ?? false
+    }
+
+    /// Toggles the item `id` wherever the list shows it now, as ``toggleExpansion(at:)`` does:
+    /// what an assistive technology's Expand or Collapse action does, acting on its item however
+    /// the list moved it since the action was offered. Returns whether its expansion changed.
+    @discardableResult
+    package func toggleExpansion(of id: Item.ID) -> Bool {
+        guard let path = driver.snapshot.itemPath(for: id) else { return false }
+        return toggleExpansion(at: path)
     }
 
     /// The expanded items of every outline section of the list, hidden ones (under a collapsed

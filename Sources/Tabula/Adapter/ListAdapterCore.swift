@@ -111,6 +111,8 @@ where Item.ID: Sendable {
     package var stopCurrentSource: (@MainActor () -> Void)?
     /// Keyboard focus, and the selection as a show began (`ListAdapterCore+Keyboard.swift`).
     package var keyboard = KeyboardState()
+    /// The words the list says to assistive technologies and titles its key commands with.
+    package var accessibilityStrings = ListAccessibilityStrings()
     /// Announces live changes (`Accessibility/ListAnnouncer.swift`).
     package let announcer = ListAnnouncer<SectionID, Item>()
     /// Follows what visible cells' configurations read.
