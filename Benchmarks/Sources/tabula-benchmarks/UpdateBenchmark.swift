@@ -241,9 +241,10 @@ func runInstructionScenario(_ name: String) -> Bool {
             for item in list { try! snapshot.appendItems([item], toSection: 0) }
             blackHole(snapshot)
         }
-    case "update-one-100k-headless":
+    case "update-one-100k-headless", "update-one-100k-headless-selected":
         // The `apply scenario=one-row-100k path=update-items` line, counted: one row updated in
-        // place through `HeadlessListAdapter`, the row on screen.
+        // place through `HeadlessListAdapter`, the row on screen (and, for `-selected`, selected,
+        // as a row the user tapped is).
         let count = 100_000
         let rows = (0..<count).map { UUIDItem(id: UUID(), value: $0) }
         let cells = CellConfigurators<UUIDItem> { CellConfigurator.content { CellContent(text: "\($0.value)") } }
@@ -252,6 +253,7 @@ func runInstructionScenario(_ name: String) -> Bool {
         adapter.driver.backgroundDiffThreshold = .max
         adapter.apply(try! Snapshot([Section(0, items: rows)]))
         try! list.scrollToItem(at: ItemPath(item: count / 2, section: 0))
+        if name.hasSuffix("-selected") { try! list.selectItem(at: ItemPath(item: count / 2, section: 0)) }
         try! adapter.driver.apply(.update([UUIDItem(id: rows[count / 2].id, value: -2)]))
         var call = 0
         measuredCall {

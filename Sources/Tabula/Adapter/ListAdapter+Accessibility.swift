@@ -20,7 +20,6 @@ extension ListAdapter {
         get { core.announcer.phrase }
         set {
             core.announcer.phrase = newValue
-            core.holdDisplayed()
         }
     }
     /// How long, in seconds, changes are gathered into one announcement (default 1).

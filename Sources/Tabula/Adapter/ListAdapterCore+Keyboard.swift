@@ -10,9 +10,9 @@ extension ListAdapterCore {
         /// The list (as it heads to, ``ListDriver/latestSnapshot``) when focus last moved or
         /// followed its item.
         var basis = Snapshot<SectionID, Item>()
-        /// What the view shows, kept while something needs the list as it was (focus, a
-        /// selection, announcements); `nil` otherwise, so that the driver's snapshot stays the
-        /// only owner of its storage and edits it in place.
+        /// What the view showed as the update being shown began, kept until it is shown while
+        /// announcements need it; `nil` otherwise. Never kept between updates: the driver's
+        /// snapshot stays the only owner of its storage, and edits it in place.
         var displayed: Snapshot<SectionID, Item>?
         /// The selected items as a show began.
         var selectedBefore: [Item.ID] = []
@@ -36,7 +36,6 @@ extension ListAdapterCore {
     package func moveKeyboardFocus(to id: Item.ID?) {
         keyboard.item = id
         keyboard.basis = driver.latestSnapshot
-        holdDisplayed()
         let path = keyboardFocusedPath
         accessibilityGlue?.showKeyboardFocus(at: path)
         if keyboard.selectionFollowsFocus, let path { accessibilityGlue?.selectAsUser(at: path) }
@@ -50,7 +49,6 @@ extension ListAdapterCore {
         guard id != keyboard.item else { return }
         keyboard.item = id
         keyboard.basis = driver.latestSnapshot
-        holdDisplayed()
     }
 
     /// The key a press of `characters` is (as AppKit's `charactersIgnoringModifiers` reads it),
@@ -165,16 +163,20 @@ extension ListAdapterCore {
 
     // MARK: Following the list
 
-    /// Keeps what the view shows when focus, a selection or announcements need it.
-    func holdDisplayed() {
-        let needed = keyboard.item != nil || announcer.phrase != nil || keyboard.pendingSelection != nil
-            || !(accessibilityGlue?.selectedPaths.isEmpty ?? true)
-        keyboard.displayed = needed ? driver.snapshot : nil
+    /// Whether a reload must keep what the view showed until then (``ListDriver/shownBeforeReload``):
+    /// when rows are selected, or still to select, or announcements compare the list before and
+    /// after.
+    var readsShownOnReload: Bool {
+        announcer.phrase != nil || keyboard.pendingSelection != nil || !(accessibilityGlue?.selectedPaths.isEmpty ?? true)
     }
 
-    /// The view is about to change what it shows: the selection is read, by identifier.
-    func viewWillShow() {
-        guard let displayed = keyboard.displayed, let glue = accessibilityGlue else {
+    /// The view is about to change what it shows: the selection is read, by identifier, against
+    /// what it shows until now. That is the driver's snapshot before a batch update (the batch
+    /// changes it), and the one the driver kept before a reload (it holds the next one already).
+    func viewWillShow(reloading: Bool) {
+        let shown = reloading ? driver.shownBeforeReload : driver.snapshot
+        keyboard.displayed = announcer.phrase != nil ? shown : nil
+        guard let displayed = shown, let glue = accessibilityGlue else {
             keyboard.selectedBefore = []
             return
         }
@@ -194,6 +196,7 @@ extension ListAdapterCore {
     /// The change goes to the announcer.
     func viewDidShow() {
         let old = keyboard.displayed
+        keyboard.displayed = nil
         let shown = driver.snapshot
         let focusedBefore = keyboard.item
         if let item = focusedBefore {
@@ -214,6 +217,5 @@ extension ListAdapterCore {
         if let old, announcer.phrase != nil {
             announcer.noteShown(from: old, current: { [weak self] in self?.driver.snapshot }, changed: { [updateKind = driver.updateKind] in updateKind($0, $1) != nil })
         }
-        holdDisplayed()
     }
 }

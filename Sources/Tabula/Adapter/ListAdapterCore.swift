@@ -160,8 +160,9 @@ where Item.ID: Sendable {
         self.glue = glue
         link.glue = glue
         link.willApply = { [weak self] in self?.checkConnection() }
-        link.willShow = { [weak self] in self?.viewWillShow() }
+        link.willShow = { [weak self] in self?.viewWillShow(reloading: $0) }
         link.didShow = { [weak self] in self?.viewDidShow() }
+        driver.keepsShownForReload = { [weak self] in self?.readsShownOnReload ?? false }
         announcer.glue = glue as? any ListAccessibilityGlue
         announcer.glue?.keyboardSettingsDidChange(selectionFollowsFocus: keyboard.selectionFollowsFocus)
         forwarding.onChange = { [weak glue] in glue?.reconnect() }
@@ -380,9 +381,9 @@ private final class ViewLink: ListViewUpdating {
     weak var glue: (any ListViewGlue)?
     /// Checks that the view still calls the adapter: run as each apply asks whether it can animate.
     var willApply: (@MainActor () -> Void)?
-    /// Told before the view changes what it shows, and after (the core's focus, selection and
-    /// announcements follow the list: `ListAdapterCore+Keyboard.swift`).
-    var willShow: (@MainActor () -> Void)?, didShow: (@MainActor () -> Void)?
+    /// Told before the view changes what it shows (and whether by `reloadData`), and after (the
+    /// core's focus, selection and announcements follow the list: `ListAdapterCore+Keyboard.swift`).
+    var willShow: (@MainActor (_ reloading: Bool) -> Void)?, didShow: (@MainActor () -> Void)?
 
     var flavor: ListFlavor { glue?.flavor ?? .table }
     var canAnimateUpdates: Bool {
@@ -391,7 +392,7 @@ private final class ViewLink: ListViewUpdating {
     }
     func displayedItemCounts() -> [Int] { glue?.displayedItemCounts() ?? [] }
     func reloadData() {
-        willShow?()
+        willShow?(true)
         glue?.reloadData()
         didShow?()
     }
@@ -401,7 +402,7 @@ private final class ViewLink: ListViewUpdating {
             completion()
             return
         }
-        willShow?()
+        willShow?(false)
         glue.performBatchUpdates(update, animated: animated, updateData: updateData) { [didShow] in
             didShow?()
             completion()

@@ -49,10 +49,12 @@ extension ListDriver {
 
     /// Shows the list with `reloadData` for `reason`, reporting the diagnostic of a failed check.
     /// `shown` is what the view showed until now, kept in ``shownBeforeReload`` while it reloads
-    /// (given only when an anchor is to be held, so that no copy is kept otherwise).
+    /// (given only when something reads it, ``shownForReload(_:)``, so that no copy is kept
+    /// otherwise).
     @usableFromInline
     func reloadView(because reason: ApplyResult.ReloadReason, replacing shown: Snapshot<SectionID, Item>? = nil) {
         if case .fallback(let problem) = reason { report(problem) }
+        guard let shown else { return view?.reloadData() ?? () }
         shownBeforeReload = shown
         defer { shownBeforeReload = nil }
         view?.reloadData()

@@ -59,7 +59,7 @@ extension ListDriver {
         }
         switch gate(update, changes: update.operationCount, before, after) {
         case .reload(let reason):
-            let shown = activeScrollAnchor == .none ? nil : _snapshot
+            let shown = shownForReload(_snapshot)
             commit()
             reloadView(because: reason, replacing: shown)
             endAnchorOverride()

@@ -76,10 +76,20 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     public var scrollAnchorForNextUpdate: ScrollAnchor<Item.ID>? {
         didSet { hasAnchorForNextUpdate = scrollAnchorForNextUpdate != nil }
     }
-    /// While the view reloads with an anchor to hold: the snapshot it showed until then, which the
-    /// view's glue reads the anchor's rows against (``snapshot`` is already the next one); `nil`
-    /// otherwise.
+    /// While the view reloads with an anchor to hold, or with rows selected that must stay selected
+    /// (``keepsShownForReload``): the snapshot it showed until then, which the view's glue reads
+    /// the anchor's rows against and the core the selected rows (``snapshot`` is already the next
+    /// one); `nil` otherwise.
     package internal(set) var shownBeforeReload: Snapshot<SectionID, Item>?
+    /// Asked as a reload begins: whether the view's selection must be read against what it showed
+    /// (set by the adapter's core). Asked then rather than kept: a snapshot held between updates
+    /// would make every edit in place copy the items.
+    package var keepsShownForReload: (@MainActor () -> Bool)?
+    /// The snapshot ``shownBeforeReload`` takes for a reload from `shown`, when anything needs it.
+    @usableFromInline
+    func shownForReload(_ shown: Snapshot<SectionID, Item>) -> Snapshot<SectionID, Item>? {
+        activeScrollAnchor != .none || keepsShownForReload?() == true ? shown : nil
+    }
     /// Whether ``scrollAnchorForNextUpdate`` is set: what the end of every update tests before it
     /// clears it, since storing into the generic optional costs a type look-up in code compiled
     /// for any item type (`append-one-100k` guards it).
@@ -395,7 +405,7 @@ public final class ListDriver<SectionID: Hashable & Sendable, Item: Identifiable
     /// Ends the job in flight with `target` shown through `reloadData`, and goes on to the next.
     private func reload(to target: Snapshot<SectionID, Item>, because reason: ApplyResult.ReloadReason) {
         inFlightTarget = nil
-        let shown = activeScrollAnchor == .none ? nil : snapshot
+        let shown = shownForReload(snapshot)
         snapshot = target.clearingUpdateRequests()
         snapshot._materializeIndex()
         jobFollower?.settled()
