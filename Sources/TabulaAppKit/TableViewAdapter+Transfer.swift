@@ -77,13 +77,20 @@
                 return core.performDrop(of: drag.keys, from: drag.source, at: position)
             }
             guard let target = core.dropDestination(for: position) else { return false }
-            let contents: [DroppedContent] = (info.draggingPasteboard.pasteboardItems ?? []).compactMap { item in
-                guard let type = core.dropType(offering: item.types.map(\.rawValue)), let data = item.data(forType: NSPasteboard.PasteboardType(type)) else {
-                    return nil
+            let items = info.draggingPasteboard.pasteboardItems ?? []
+            let offered = items.map { $0.types.map(\.rawValue) }
+            let outcomes = core.dropLoadPlan(offering: offered).map { plan -> Result<DroppedContent, DropLoadError> in
+                switch plan {
+                case .skip(let failure):
+                    return .failure(failure)
+                case .load(let index, let type):
+                    guard let data = items[index].data(forType: NSPasteboard.PasteboardType(type)) else {
+                        return .failure(DropLoadError(itemIndex: index, typeIdentifier: type, offeredTypes: offered[index], reason: .loadFailed("")))
+                    }
+                    return .success(DroppedContent(typeIdentifier: type, bytes: [UInt8](data)))
                 }
-                return DroppedContent(typeIdentifier: type, bytes: [UInt8](data))
             }
-            return (try? core.receive(contents, to: target)) != nil
+            return (try? core.receive(outcomes, to: target)) != nil
         }
     }
 #endif

@@ -20,4 +20,18 @@ extension HeadlessListAdapter {
         guard let target = core.dropDestination(for: destination) else { return }
         try core.receive(contents, to: target)
     }
+
+    /// Items from another app, dropped here: the core plans which type each loads as, each loads
+    /// (or fails to) as it describes, and the core inserts what loaded and reports the rest to
+    /// `onDropLoadFailure`, as once a device has loaded them.
+    public func listView(_ listView: HeadlessListView, performDropOf items: [HeadlessDroppedItem], at destination: ItemPath) throws {
+        guard let target = core.dropDestination(for: destination) else { return }
+        let outcomes = core.dropLoadPlan(offering: items.map(\.offeredTypes)).map { plan -> Result<DroppedContent, DropLoadError> in
+            switch plan {
+            case .load(let index, let type): return items[index].load(as: type, itemIndex: index)
+            case .skip(let failure): return .failure(failure)
+            }
+        }
+        try core.receive(outcomes, to: target)
+    }
 }

@@ -18,12 +18,16 @@ public protocol HeadlessListDragDelegate: AnyObject {
     func listView(_ listView: HeadlessListView, performDropOf items: [AnyHashable], from source: ObjectIdentifier?, at destination: ItemPath) throws
     /// The user dropped `contents` from another app at `destination`. By default, nothing happens.
     func listView(_ listView: HeadlessListView, performDropOf contents: [DroppedContent], at destination: ItemPath) throws
+    /// The user dropped `items` from another app at `destination`; each loads, or fails to, as
+    /// it describes. By default, nothing happens.
+    func listView(_ listView: HeadlessListView, performDropOf items: [HeadlessDroppedItem], at destination: ItemPath) throws
 }
 
 extension HeadlessListDragDelegate {
     public func dragSource(for listView: HeadlessListView) -> ObjectIdentifier? { nil }
     public func listView(_ listView: HeadlessListView, performDropOf items: [AnyHashable], from source: ObjectIdentifier?, at destination: ItemPath) throws {}
     public func listView(_ listView: HeadlessListView, performDropOf contents: [DroppedContent], at destination: ItemPath) throws {}
+    public func listView(_ listView: HeadlessListView, performDropOf items: [HeadlessDroppedItem], at destination: ItemPath) throws {}
 }
 
 /// A drag in progress in a ``HeadlessListView``: what it carries, fixed when it began, while the
@@ -71,6 +75,17 @@ extension HeadlessListView {
     public func drop(_ contents: [DroppedContent], at destination: ItemPath) throws {
         try checkDropPosition(destination)
         try dragDelegate?.listView(self, performDropOf: contents, at: destination)
+    }
+
+    /// Drops `items` from another app at `destination`, a position in the list as it is now:
+    /// each offers its types and loads (or fails to) as it describes, as the content of a drag
+    /// from another app does once dropped over the view.
+    ///
+    /// - Throws: ``ListViewError/itemPathOutOfRange(_:operation:)`` for a position the view lacks;
+    ///   what the drag delegate throws.
+    public func drop(_ items: [HeadlessDroppedItem], at destination: ItemPath) throws {
+        try checkDropPosition(destination)
+        try dragDelegate?.listView(self, performDropOf: items, at: destination)
     }
 
     private func checkDropPosition(_ destination: ItemPath) throws {

@@ -12,8 +12,8 @@
     /// The drag and drop delegate of a table or collection adapter (a generic class cannot adopt
     /// these Objective-C protocols in an extension): it turns UIKit's calls into the core's
     /// decisions, `ListAdapterCore.dragItems(at:)`, `dropProposal(from:typeIdentifiers:at:)`,
-    /// `performDrop(of:from:at:)`, `dropType(offering:)` and `dropDestination(for:)`, and loads
-    /// other apps' content (`DragAndDropDelegate+Loading.swift`).
+    /// `performDrop(of:from:at:)`, `dropLoadPlan(offering:)` and `dropDestination(for:)`, and loads
+    /// other apps' content (`ContentLoad.swift`).
     @MainActor
     package final class DragAndDropDelegate: NSObject, UITableViewDragDelegate, UITableViewDropDelegate, UICollectionViewDragDelegate,
         UICollectionViewDropDelegate
@@ -29,11 +29,11 @@
         let acceptsSource: (ObjectIdentifier) -> Bool
         /// Drops identifiers a Tabula list's drag carries at a proposed position.
         let dropLocal: ([AnyHashable], ObjectIdentifier, ItemPath?) -> Void
-        /// The type to load another app's item as, of those it offers.
-        let dropType: ([String]) -> String?
-        /// Fixes where another app's content dropped at a proposed position goes: what inserts it
-        /// there once loaded, or `nil` when it cannot land.
-        let dropExternal: (ItemPath?) -> (([DroppedContent]) -> Void)?
+        /// How to load each item of another app's drop, given the types each offers.
+        let loadPlan: ([[String]]) -> [DropLoadPlan]
+        /// Fixes where another app's content dropped at a proposed position goes: what inserts
+        /// what loaded there, and reports what did not, or `nil` when it cannot land.
+        let dropExternal: (ItemPath?) -> (([Result<DroppedContent, DropLoadError>]) -> Void)?
 
         init<SectionID, Item, Platform>(core: ListAdapterCore<SectionID, Item, Platform>) {
             source = core.dragSource
@@ -44,10 +44,10 @@
             proposal = { [unowned core] source, types, proposed in core.dropProposal(from: source, typeIdentifiers: types, at: proposed) }
             acceptsSource = { [unowned core] source in core.acceptsDrags(from: source) }
             dropLocal = { [unowned core] keys, source, proposed in core.performDrop(of: keys, from: source, at: proposed) }
-            dropType = { [unowned core] offered in core.dropType(offering: offered) }
+            loadPlan = { [unowned core] offered in core.dropLoadPlan(offering: offered) }
             dropExternal = { [unowned core] proposed in
                 guard let target = core.dropDestination(for: proposed) else { return nil }
-                return { [weak core] contents in _ = try? core?.receive(contents, to: target) }
+                return { [weak core] outcomes in _ = try? core?.receive(outcomes, to: target) }
             }
         }
 
@@ -69,7 +69,8 @@
         }
 
         /// A drag of a Tabula list this one takes moves its items; anything else is another app's
-        /// content, loaded as the type the list registered, then inserted where it was dropped.
+        /// content, loaded as the type the list registered, then inserted where it was dropped;
+        /// the items that do not load are reported (`onDropLoadFailure`).
         private func perform(_ items: [UIDragItem], at indexPath: IndexPath?) {
             let local = items.compactMap { $0.localObject as? DraggedItem }
             if let source = local.first?.source, local.count == items.count, acceptsSource(source) {
@@ -77,8 +78,8 @@
                 return
             }
             guard let insert = dropExternal(indexPath?.itemPath) else { return }
-            let requests = items.compactMap { item in dropType(item.itemProvider.registeredTypeIdentifiers).map { (item.itemProvider, $0) } }
-            ContentLoad.start(requests, then: insert)
+            let providers = items.map(\.itemProvider)
+            ContentLoad.start(providers, plan: loadPlan(providers.map(\.registeredTypeIdentifiers)), then: insert)
         }
 
         package func tableView(_ tableView: UITableView, itemsForBeginning session: UIDragSession, at indexPath: IndexPath) -> [UIDragItem] {

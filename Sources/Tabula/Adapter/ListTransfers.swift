@@ -34,6 +34,9 @@ package struct ListTransfers<SectionID: Hashable & Sendable, Item: Identifiable 
     /// The content types accepted from other apps, in the order registered (the first that a
     /// dropped item offers wins).
     package var dropHandlers: [DropHandler] = []
+    /// Told the items of another app's drop that did not arrive (no accepted type, or content
+    /// that failed to load), once per drop, in the drop's order.
+    package var onDropLoadFailure: (([DropLoadError]) -> Void)?
     /// The app's proposal for a drop at a position; `nil` keeps the standard one.
     package var proposal: ((DropRequest<SectionID, Item>) -> DropProposal?)?
     /// How the app describes a dragged item to other apps, in its platform's terms, set and read
