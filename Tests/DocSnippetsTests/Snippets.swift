@@ -172,6 +172,23 @@ struct DocSnippets {
         #expect(todoItems[0].items.map(\.id) == [1, 2] && doneItems[0].items.map(\.id) == [3])
     }
 
+    @Test("The reordering article: items of another app's drop that fail to load are reported")
+    func dropLoadFailures() async throws {
+        let list = HeadlessListView(viewportHeight: 10)
+        let notes = try HeadlessListAdapter<String, Todo>(listView: list, cells: Todo.cells)
+        await notes.apply(try Snapshot([Section("notes", items: [Todo(id: 1, title: "Plan")])]))
+        notes.acceptDrops(ofType: "public.utf8-plain-text") { content in [Todo(id: content.text.count, title: content.text)] }
+        var unreadable: [String] = []
+
+        notes.onDropLoadFailure = { failures in
+            unreadable = failures.map { "item \($0.itemIndex) as \($0.typeIdentifier ?? "no accepted type")" }
+        }
+
+        try list.drop([.text("milk"), HeadlessDroppedItem(offering: ["public.png"])], at: ItemPath(item: 0, section: 0))
+        #expect(unreadable == ["item 1 as no accepted type"])
+        #expect(notes.displayedSnapshot.sections[0].items.map(\.id) == [4, 1])
+    }
+
     @Test("README: items that choose their cells")
     func listItems() async throws {
         let list = HeadlessListView(viewportHeight: 10)
