@@ -34,4 +34,10 @@ extension HeadlessListAdapter {
         }
         try core.receive(outcomes, to: target)
     }
+
+    /// This list's drag, dropped onto the item at `path`: into it, as its last children, when it
+    /// is in an outline section and `canDropInto` allows it; refused and reported otherwise.
+    public func listView(_ listView: HeadlessListView, performDropOf items: [AnyHashable], into path: ItemPath) throws {
+        _ = try core.dropInOutline(items.compactMap { $0.base as? Item.ID }, at: path, into: true)
+    }
 }

@@ -21,6 +21,9 @@ public protocol HeadlessListDragDelegate: AnyObject {
     /// The user dropped `items` from another app at `destination`; each loads, or fails to, as
     /// it describes. By default, nothing happens.
     func listView(_ listView: HeadlessListView, performDropOf items: [HeadlessDroppedItem], at destination: ItemPath) throws
+    /// The user dropped the drag's `items` onto the item at `path` (into it, as into a folder),
+    /// a drag of this view's own items. By default, nothing happens.
+    func listView(_ listView: HeadlessListView, performDropOf items: [AnyHashable], into path: ItemPath) throws
 }
 
 extension HeadlessListDragDelegate {
@@ -28,6 +31,7 @@ extension HeadlessListDragDelegate {
     public func listView(_ listView: HeadlessListView, performDropOf items: [AnyHashable], from source: ObjectIdentifier?, at destination: ItemPath) throws {}
     public func listView(_ listView: HeadlessListView, performDropOf contents: [DroppedContent], at destination: ItemPath) throws {}
     public func listView(_ listView: HeadlessListView, performDropOf items: [HeadlessDroppedItem], at destination: ItemPath) throws {}
+    public func listView(_ listView: HeadlessListView, performDropOf items: [AnyHashable], into path: ItemPath) throws {}
 }
 
 /// A drag in progress in a ``HeadlessListView``: what it carries, fixed when it began, while the
@@ -65,6 +69,18 @@ extension HeadlessListView {
         } else {
             try delegate.listView(self, performDropOf: drag.items, from: drag.source, at: destination)
         }
+    }
+
+    /// Ends `drag`, begun in this view, with a drop onto the item at `path` (into it, as into a
+    /// folder), as a drag held over a row until it highlights does. A drag begun in another
+    /// view is not dropped.
+    ///
+    /// - Throws: ``ListViewError/itemPathOutOfRange(_:operation:)`` for an item the view lacks;
+    ///   what the drag delegate throws.
+    public func drop(_ drag: HeadlessDrag, into path: ItemPath) throws {
+        guard contains(path) else { throw ListViewError.itemPathOutOfRange(path, operation: "drop into") }
+        guard let delegate = dragDelegate, drag.source == nil || drag.source == delegate.dragSource(for: self) else { return }
+        try delegate.listView(self, performDropOf: drag.items, into: path)
     }
 
     /// Drops content from another app at `destination`, a position in the list as it is now, as

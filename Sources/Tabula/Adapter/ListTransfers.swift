@@ -37,6 +37,11 @@ package struct ListTransfers<SectionID: Hashable & Sendable, Item: Identifiable 
     /// Told the items of another app's drop that did not arrive (no accepted type, or content
     /// that failed to load), once per drop, in the drop's order.
     package var onDropLoadFailure: (([DropLoadError]) -> Void)?
+    /// Whether a drop may go into an item of an outline section (a folder), its items becoming
+    /// the item's last children; `nil`: into none.
+    package var canDropInto: ((Item) -> Bool)?
+    /// Told the moves the user made in an outline section, with the section's new tree.
+    package var onOutlineMove: ((OutlineMove<SectionID, Item.ID>, SectionSnapshot<Item>) -> Void)?
     /// The app's proposal for a drop at a position; `nil` keeps the standard one.
     package var proposal: ((DropRequest<SectionID, Item>) -> DropProposal?)?
     /// How the app describes a dragged item to other apps, in its platform's terms, set and read
