@@ -40,4 +40,17 @@ extension HeadlessListAdapter {
     public func listView(_ listView: HeadlessListView, performDropOf items: [AnyHashable], into path: ItemPath) throws {
         _ = try core.dropInOutline(items.compactMap { $0.base as? Item.ID }, at: path, into: true)
     }
+
+    /// A drag rests over `path`: the core decides whether a folder there springs open, and when;
+    /// a wait is measured on the view's `clock`.
+    public func listView(_ listView: HeadlessListView, dragHoversOver path: ItemPath?) {
+        if case .wait(let seconds) = core.dragHovers(over: path, at: listView.clock.now) { recheck(after: seconds, on: listView.clock) }
+    }
+
+    private func recheck(after seconds: Double, on clock: HeadlessClock) {
+        clock.run(after: seconds) { [weak self] in
+            guard let self, case .wait(let more) = core.dragStillHovers(at: clock.now) else { return }
+            recheck(after: more, on: clock)
+        }
+    }
 }

@@ -24,6 +24,8 @@ public protocol HeadlessListDragDelegate: AnyObject {
     /// The user dropped the drag's `items` onto the item at `path` (into it, as into a folder),
     /// a drag of this view's own items. By default, nothing happens.
     func listView(_ listView: HeadlessListView, performDropOf items: [AnyHashable], into path: ItemPath) throws
+    /// A drag rests over the item at `path` (`nil`: off the rows). By default, nothing happens.
+    func listView(_ listView: HeadlessListView, dragHoversOver path: ItemPath?)
 }
 
 extension HeadlessListDragDelegate {
@@ -32,6 +34,7 @@ extension HeadlessListDragDelegate {
     public func listView(_ listView: HeadlessListView, performDropOf contents: [DroppedContent], at destination: ItemPath) throws {}
     public func listView(_ listView: HeadlessListView, performDropOf items: [HeadlessDroppedItem], at destination: ItemPath) throws {}
     public func listView(_ listView: HeadlessListView, performDropOf items: [AnyHashable], into path: ItemPath) throws {}
+    public func listView(_ listView: HeadlessListView, dragHoversOver path: ItemPath?) {}
 }
 
 /// A drag in progress in a ``HeadlessListView``: what it carries, fixed when it began, while the
@@ -81,6 +84,17 @@ extension HeadlessListView {
         guard contains(path) else { throw ListViewError.itemPathOutOfRange(path, operation: "drop into") }
         guard let delegate = dragDelegate, drag.source == nil || drag.source == delegate.dragSource(for: self) else { return }
         try delegate.listView(self, performDropOf: drag.items, into: path)
+    }
+
+    /// Holds `drag` still over the item at `path` (`nil`: off the rows, or out of the view), as a
+    /// pointer resting there does: a collapsed outline folder that takes drops springs open once
+    /// the drag has rested over it for the adapter's `springLoadingDelay`, measured on ``clock``
+    /// (move it with ``HeadlessClock/advance(by:)``).
+    ///
+    /// - Throws: ``ListViewError/itemPathOutOfRange(_:operation:)`` for an item the view lacks.
+    public func hover(_ drag: HeadlessDrag, over path: ItemPath?) throws {
+        if let path, !contains(path) { throw ListViewError.itemPathOutOfRange(path, operation: "hover over") }
+        dragDelegate?.listView(self, dragHoversOver: path)
     }
 
     /// Drops content from another app at `destination`, a position in the list as it is now, as

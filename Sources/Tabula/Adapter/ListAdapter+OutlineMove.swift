@@ -22,6 +22,14 @@ extension ListAdapter {
         set { core.transfers.canDropInto = newValue }
     }
 
+    /// How long, in seconds, a drag rests over a collapsed folder that ``canDropInto`` allows
+    /// before the folder springs open (expands, as a tap on its disclosure does), so the user can
+    /// drop among its children; `nil` turns spring loading off. 0.75 by default.
+    public var springLoadingDelay: Double? {
+        get { core.transfers.springLoadingDelay }
+        set { core.transfers.springLoadingDelay = newValue }
+    }
+
     /// Called when the user moved items within an outline section (or an undo or redo did), with
     /// the section's new tree: apply the move to your model (`try tree.apply(move)`).
     public var onOutlineMove: ((OutlineMove<SectionID, Item.ID>, SectionSnapshot<Item>) -> Void)? {

@@ -21,6 +21,7 @@ extension ListAdapterCore {
     ///   position it lacks, or items all gone).
     @discardableResult
     package func performDrop(of keys: [AnyHashable], from source: ObjectIdentifier, at proposed: ItemPath?, into: Bool = false) -> Bool {
+        dragEnded()
         guard let position = dropPosition(for: proposed) else { return false }
         if source == dragSource {
             let ids = keys.compactMap { $0.base as? Item.ID }
