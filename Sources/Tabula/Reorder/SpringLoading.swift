@@ -48,3 +48,11 @@ package struct SpringLoading<ItemID: Hashable & Sendable>: Equatable, Sendable {
         lhs.resting?.folder == rhs.resting?.folder && lhs.resting?.since == rhs.resting?.since
     }
 }
+
+extension SpringLoading.Decision {
+    /// The seconds to wait before asking again, for ``wait(seconds:)``; `nil` otherwise.
+    package var wait: Double? {
+        if case .wait(let seconds) = self { return seconds }
+        return nil
+    }
+}
