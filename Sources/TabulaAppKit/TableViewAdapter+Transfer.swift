@@ -60,6 +60,9 @@
             guard let tableView else { return [] }
             let types = (info.draggingPasteboard.types ?? []).map(\.rawValue)
             let proposal = core.dropProposal(from: localDrag(info)?.source, typeIdentifiers: types, at: dropPosition(aboveRow: row))
+            // AppKit asks again periodically while the drag rests, so a folder under it springs
+            // open once the core's wait has passed.
+            core.dragHovers(over: dropOperation == .on ? dropPosition(aboveRow: row) : nil, at: ProcessInfo.processInfo.systemUptime)
             // Between rows, or onto the row an item placement names.
             let placement: NSTableView.DropOperation = proposal.placement == .intoItem ? .on : .above
             if dropOperation != placement { tableView.setDropRow(row, dropOperation: placement) }
@@ -70,20 +73,28 @@
             }
         }
 
-        func acceptDrop(_ info: any NSDraggingInfo, row: Int) -> Bool {
+        /// `onto`: dropped onto row `row` (into its item, a folder), as the proposal placed it.
+        func acceptDrop(_ info: any NSDraggingInfo, row: Int, onto: Bool) -> Bool {
             let position = dropPosition(aboveRow: row)
             if let drag = localDrag(info), core.acceptsDrags(from: drag.source) {
                 if drag.source == core.dragSource { dragged = [] }
-                return core.performDrop(of: drag.keys, from: drag.source, at: position)
+                return core.performDrop(of: drag.keys, from: drag.source, at: position, into: onto)
             }
             guard let target = core.dropDestination(for: position) else { return false }
-            let contents: [DroppedContent] = (info.draggingPasteboard.pasteboardItems ?? []).compactMap { item in
-                guard let type = core.dropType(offering: item.types.map(\.rawValue)), let data = item.data(forType: NSPasteboard.PasteboardType(type)) else {
-                    return nil
+            let items = info.draggingPasteboard.pasteboardItems ?? []
+            let offered = items.map { $0.types.map(\.rawValue) }
+            let outcomes = core.dropLoadPlan(offering: offered).map { plan -> Result<DroppedContent, DropLoadError> in
+                switch plan {
+                case .skip(let failure):
+                    return .failure(failure)
+                case .load(let index, let type):
+                    guard let data = items[index].data(forType: NSPasteboard.PasteboardType(type)) else {
+                        return .failure(DropLoadError(itemIndex: index, typeIdentifier: type, offeredTypes: offered[index], reason: .loadFailed("")))
+                    }
+                    return .success(DroppedContent(typeIdentifier: type, bytes: [UInt8](data)))
                 }
-                return DroppedContent(typeIdentifier: type, bytes: [UInt8](data))
             }
-            return (try? core.receive(contents, to: target)) != nil
+            return (try? core.receive(outcomes, to: target)) != nil
         }
     }
 #endif

@@ -281,7 +281,7 @@
         public func tableView(
             _ tableView: NSTableView, acceptDrop info: any NSDraggingInfo, row: Int, dropOperation: NSTableView.DropOperation
         ) -> Bool {
-            acceptDrop(info, row: row)
+            acceptDrop(info, row: row, onto: dropOperation == .on)
         }
 
         /// The list position of a drop above table row `row`, as the core decides it.

@@ -34,10 +34,12 @@ public final class HeadlessClock {
 
     /// Runs actions `delay` seconds after the clock's time when they are scheduled.
     public var scheduler: AnnouncementScheduler {
-        AnnouncementScheduler { [weak self] delay, action in
-            guard let self else { return }
-            scheduled += 1
-            waiting.append((now + delay, scheduled, action))
-        }
+        AnnouncementScheduler { [weak self] delay, action in self?.run(after: delay, action) }
+    }
+
+    /// Runs `action` `delay` seconds after the clock's time now.
+    package func run(after delay: Double, _ action: @escaping @MainActor @Sendable () -> Void) {
+        scheduled += 1
+        waiting.append((now + delay, scheduled, action))
     }
 }

@@ -18,12 +18,23 @@ public protocol HeadlessListDragDelegate: AnyObject {
     func listView(_ listView: HeadlessListView, performDropOf items: [AnyHashable], from source: ObjectIdentifier?, at destination: ItemPath) throws
     /// The user dropped `contents` from another app at `destination`. By default, nothing happens.
     func listView(_ listView: HeadlessListView, performDropOf contents: [DroppedContent], at destination: ItemPath) throws
+    /// The user dropped `items` from another app at `destination`; each loads, or fails to, as
+    /// it describes. By default, nothing happens.
+    func listView(_ listView: HeadlessListView, performDropOf items: [HeadlessDroppedItem], at destination: ItemPath) throws
+    /// The user dropped the drag's `items` onto the item at `path` (into it, as into a folder),
+    /// a drag of this view's own items. By default, nothing happens.
+    func listView(_ listView: HeadlessListView, performDropOf items: [AnyHashable], into path: ItemPath) throws
+    /// A drag rests over the item at `path` (`nil`: off the rows). By default, nothing happens.
+    func listView(_ listView: HeadlessListView, dragHoversOver path: ItemPath?)
 }
 
 extension HeadlessListDragDelegate {
     public func dragSource(for listView: HeadlessListView) -> ObjectIdentifier? { nil }
     public func listView(_ listView: HeadlessListView, performDropOf items: [AnyHashable], from source: ObjectIdentifier?, at destination: ItemPath) throws {}
     public func listView(_ listView: HeadlessListView, performDropOf contents: [DroppedContent], at destination: ItemPath) throws {}
+    public func listView(_ listView: HeadlessListView, performDropOf items: [HeadlessDroppedItem], at destination: ItemPath) throws {}
+    public func listView(_ listView: HeadlessListView, performDropOf items: [AnyHashable], into path: ItemPath) throws {}
+    public func listView(_ listView: HeadlessListView, dragHoversOver path: ItemPath?) {}
 }
 
 /// A drag in progress in a ``HeadlessListView``: what it carries, fixed when it began, while the
@@ -63,6 +74,29 @@ extension HeadlessListView {
         }
     }
 
+    /// Ends `drag`, begun in this view, with a drop onto the item at `path` (into it, as into a
+    /// folder), as a drag held over a row until it highlights does. A drag begun in another
+    /// view is not dropped.
+    ///
+    /// - Throws: ``ListViewError/itemPathOutOfRange(_:operation:)`` for an item the view lacks;
+    ///   what the drag delegate throws.
+    public func drop(_ drag: HeadlessDrag, into path: ItemPath) throws {
+        guard contains(path) else { throw ListViewError.itemPathOutOfRange(path, operation: "drop into") }
+        guard let delegate = dragDelegate, drag.source == nil || drag.source == delegate.dragSource(for: self) else { return }
+        try delegate.listView(self, performDropOf: drag.items, into: path)
+    }
+
+    /// Holds `drag` still over the item at `path` (`nil`: off the rows, or out of the view), as a
+    /// pointer resting there does: a collapsed outline folder that takes drops springs open once
+    /// the drag has rested over it for the adapter's `springLoadingDelay`, measured on ``clock``
+    /// (move it with ``HeadlessClock/advance(by:)``).
+    ///
+    /// - Throws: ``ListViewError/itemPathOutOfRange(_:operation:)`` for an item the view lacks.
+    public func hover(_ drag: HeadlessDrag, over path: ItemPath?) throws {
+        if let path, !contains(path) { throw ListViewError.itemPathOutOfRange(path, operation: "hover over") }
+        dragDelegate?.listView(self, dragHoversOver: path)
+    }
+
     /// Drops content from another app at `destination`, a position in the list as it is now, as
     /// a drag from another app ending over the view does.
     ///
@@ -71,6 +105,17 @@ extension HeadlessListView {
     public func drop(_ contents: [DroppedContent], at destination: ItemPath) throws {
         try checkDropPosition(destination)
         try dragDelegate?.listView(self, performDropOf: contents, at: destination)
+    }
+
+    /// Drops `items` from another app at `destination`, a position in the list as it is now:
+    /// each offers its types and loads (or fails to) as it describes, as the content of a drag
+    /// from another app does once dropped over the view.
+    ///
+    /// - Throws: ``ListViewError/itemPathOutOfRange(_:operation:)`` for a position the view lacks;
+    ///   what the drag delegate throws.
+    public func drop(_ items: [HeadlessDroppedItem], at destination: ItemPath) throws {
+        try checkDropPosition(destination)
+        try dragDelegate?.listView(self, performDropOf: items, at: destination)
     }
 
     private func checkDropPosition(_ destination: ItemPath) throws {

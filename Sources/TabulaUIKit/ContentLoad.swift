@@ -2,39 +2,56 @@
     import Foundation
     import Tabula
 
-    /// Loads the content of items dropped from another app, each as the type the list chose for
-    /// it, and hands them over together, in the drop's order, on the main actor; an item whose
-    /// content fails to load is left out.
+    /// Loads the content of items dropped from another app, each as the type the list planned for
+    /// it, and hands every item's outcome over together, in the drop's order, on the main actor:
+    /// the content, or the failure that names the item and the type (also an item the plan left
+    /// out, which loads nothing).
     @MainActor
     final class ContentLoad {
-        private var loaded: [DroppedContent?]
+        private var outcomes: [Result<DroppedContent, DropLoadError>?]
         private var remaining: Int
-        private let finish: ([DroppedContent]) -> Void
+        private let finish: ([Result<DroppedContent, DropLoadError>]) -> Void
 
-        private init(count: Int, finish: @escaping ([DroppedContent]) -> Void) {
-            loaded = Array(repeating: nil, count: count)
+        private init(count: Int, finish: @escaping ([Result<DroppedContent, DropLoadError>]) -> Void) {
+            outcomes = Array(repeating: nil, count: count)
             remaining = count
             self.finish = finish
         }
 
-        /// Loads `requests` (an item provider and the type to load it as, each) and calls
-        /// `finish` with what loaded, once all have answered; not at all when there is nothing
-        /// to load.
-        static func start(_ requests: [(NSItemProvider, String)], then finish: @escaping ([DroppedContent]) -> Void) {
-            guard !requests.isEmpty else { return }
-            let load = ContentLoad(count: requests.count, finish: finish)
-            for (index, (provider, type)) in requests.enumerated() {
-                _ = provider.loadDataRepresentation(forTypeIdentifier: type) { data, _ in
-                    let content = data.map { DroppedContent(typeIdentifier: type, bytes: [UInt8]($0)) }
-                    Task { @MainActor in load.answer(index, content) }
+        /// Loads `providers` as `plan` says (one step per provider, from the core's
+        /// `dropLoadPlan(offering:)`) and calls `finish` with every outcome once all have
+        /// answered; not at all when there is nothing in the drop.
+        static func start(
+            _ providers: [NSItemProvider], plan: [DropLoadPlan], then finish: @escaping ([Result<DroppedContent, DropLoadError>]) -> Void
+        ) {
+            guard !plan.isEmpty else { return }
+            let load = ContentLoad(count: plan.count, finish: finish)
+            for step in plan {
+                switch step {
+                case .skip(let failure):
+                    load.answer(failure.itemIndex, .failure(failure))
+                case .load(let index, let type):
+                    let offered = providers[index].registeredTypeIdentifiers
+                    _ = providers[index].loadDataRepresentation(forTypeIdentifier: type) { data, error in
+                        let outcome: Result<DroppedContent, DropLoadError> =
+                            if let data {
+                                .success(DroppedContent(typeIdentifier: type, bytes: [UInt8](data)))
+                            } else {
+                                .failure(
+                                    DropLoadError(
+                                        itemIndex: index, typeIdentifier: type, offeredTypes: offered,
+                                        reason: .loadFailed(error.map { String(describing: $0) } ?? "")))
+                            }
+                        Task { @MainActor in load.answer(index, outcome) }
+                    }
                 }
             }
         }
 
-        private func answer(_ index: Int, _ content: DroppedContent?) {
-            loaded[index] = content
+        private func answer(_ index: Int, _ outcome: Result<DroppedContent, DropLoadError>) {
+            outcomes[index] = outcome
             remaining -= 1
-            if remaining == 0 { finish(loaded.compactMap { $0 }) }
+            if remaining == 0 { finish(outcomes.compactMap { $0 }) }
         }
     }
 #endif

@@ -12,8 +12,8 @@
     /// The drag and drop delegate of a table or collection adapter (a generic class cannot adopt
     /// these Objective-C protocols in an extension): it turns UIKit's calls into the core's
     /// decisions, `ListAdapterCore.dragItems(at:)`, `dropProposal(from:typeIdentifiers:at:)`,
-    /// `performDrop(of:from:at:)`, `dropType(offering:)` and `dropDestination(for:)`, and loads
-    /// other apps' content (`DragAndDropDelegate+Loading.swift`).
+    /// `performDrop(of:from:at:)`, `dropLoadPlan(offering:)` and `dropDestination(for:)`, and loads
+    /// other apps' content (`ContentLoad.swift`).
     @MainActor
     package final class DragAndDropDelegate: NSObject, UITableViewDragDelegate, UITableViewDropDelegate, UICollectionViewDragDelegate,
         UICollectionViewDropDelegate
@@ -27,13 +27,20 @@
         let proposal: (ObjectIdentifier?, [String], ItemPath?) -> DropProposal
         /// Whether the list takes drags that a source started (its own, or a list it accepts).
         let acceptsSource: (ObjectIdentifier) -> Bool
-        /// Drops identifiers a Tabula list's drag carries at a proposed position.
-        let dropLocal: ([AnyHashable], ObjectIdentifier, ItemPath?) -> Void
-        /// The type to load another app's item as, of those it offers.
-        let dropType: ([String]) -> String?
-        /// Fixes where another app's content dropped at a proposed position goes: what inserts it
-        /// there once loaded, or `nil` when it cannot land.
-        let dropExternal: (ItemPath?) -> (([DroppedContent]) -> Void)?
+        /// Drops identifiers a Tabula list's drag carries at a proposed position (into the item
+        /// there, when the last argument says so).
+        let dropLocal: ([AnyHashable], ObjectIdentifier, ItemPath?, Bool) -> Void
+        /// How to load each item of another app's drop, given the types each offers.
+        let loadPlan: ([[String]]) -> [DropLoadPlan]
+        /// Fixes where another app's content dropped at a proposed position goes: what inserts
+        /// what loaded there, and reports what did not, or `nil` when it cannot land.
+        let dropExternal: (ItemPath?) -> (([Result<DroppedContent, DropLoadError>]) -> Void)?
+        /// A drag hovers over a position at a time (`nil` position: none, or ended): the seconds
+        /// to wait before asking again whether a folder there springs open, or `nil`
+        /// (`DragAndDropDelegate+SpringLoading.swift`).
+        let hover: (ItemPath?, Double) -> Double?
+        /// The check a wait asked for, at a time, where the drag was last.
+        let hoverAgain: (Double) -> Double?
 
         init<SectionID, Item, Platform>(core: ListAdapterCore<SectionID, Item, Platform>) {
             source = core.dragSource
@@ -43,11 +50,13 @@
             }
             proposal = { [unowned core] source, types, proposed in core.dropProposal(from: source, typeIdentifiers: types, at: proposed) }
             acceptsSource = { [unowned core] source in core.acceptsDrags(from: source) }
-            dropLocal = { [unowned core] keys, source, proposed in core.performDrop(of: keys, from: source, at: proposed) }
-            dropType = { [unowned core] offered in core.dropType(offering: offered) }
+            dropLocal = { [unowned core] keys, source, proposed, into in core.performDrop(of: keys, from: source, at: proposed, into: into) }
+            loadPlan = { [unowned core] offered in core.dropLoadPlan(offering: offered) }
+            hover = { [unowned core] proposed, now in core.dragHovers(over: proposed, at: now).wait }
+            hoverAgain = { [unowned core] now in core.dragStillHovers(at: now).wait }
             dropExternal = { [unowned core] proposed in
                 guard let target = core.dropDestination(for: proposed) else { return nil }
-                return { [weak core] contents in _ = try? core?.receive(contents, to: target) }
+                return { [weak core] outcomes in _ = try? core?.receive(outcomes, to: target) }
             }
         }
 
@@ -62,23 +71,26 @@
 
         /// The core's proposal for `session` over `indexPath`.
         private func proposal(for session: UIDropSession, at indexPath: IndexPath?) -> DropProposal {
+            springLoad(over: indexPath)
             let source = (session.localDragSession?.items ?? []).lazy.compactMap { ($0.localObject as? DraggedItem)?.source }.first
             var types: [String] = []
             for item in session.items { types += item.itemProvider.registeredTypeIdentifiers.filter { !types.contains($0) } }
             return proposal(source, types, indexPath?.itemPath)
         }
 
-        /// A drag of a Tabula list this one takes moves its items; anything else is another app's
-        /// content, loaded as the type the list registered, then inserted where it was dropped.
-        private func perform(_ items: [UIDragItem], at indexPath: IndexPath?) {
+        /// A drag of a Tabula list this one takes moves its items (into the item at `indexPath`
+        /// when `into`, the proposal's intent); anything else is another app's
+        /// content, loaded as the type the list registered, then inserted where it was dropped;
+        /// the items that do not load are reported (`onDropLoadFailure`).
+        private func perform(_ items: [UIDragItem], at indexPath: IndexPath?, into: Bool) {
             let local = items.compactMap { $0.localObject as? DraggedItem }
             if let source = local.first?.source, local.count == items.count, acceptsSource(source) {
-                dropLocal(local.map(\.id), source, indexPath?.itemPath)
+                dropLocal(local.map(\.id), source, indexPath?.itemPath, into)
                 return
             }
             guard let insert = dropExternal(indexPath?.itemPath) else { return }
-            let requests = items.compactMap { item in dropType(item.itemProvider.registeredTypeIdentifiers).map { (item.itemProvider, $0) } }
-            ContentLoad.start(requests, then: insert)
+            let providers = items.map(\.itemProvider)
+            ContentLoad.start(providers, plan: loadPlan(providers.map(\.registeredTypeIdentifiers)), then: insert)
         }
 
         package func tableView(_ tableView: UITableView, itemsForBeginning session: UIDragSession, at indexPath: IndexPath) -> [UIDragItem] {
@@ -99,7 +111,8 @@
         }
 
         package func tableView(_ tableView: UITableView, performDropWith coordinator: UITableViewDropCoordinator) {
-            perform(coordinator.items.map(\.dragItem), at: coordinator.destinationIndexPath)
+            let into = coordinator.proposal.intent == .insertIntoDestinationIndexPath
+            perform(coordinator.items.map(\.dragItem), at: coordinator.destinationIndexPath, into: into)
         }
 
         package func collectionView(_ collectionView: UICollectionView, itemsForBeginning session: UIDragSession, at indexPath: IndexPath) -> [UIDragItem] {
@@ -122,7 +135,8 @@
         }
 
         package func collectionView(_ collectionView: UICollectionView, performDropWith coordinator: UICollectionViewDropCoordinator) {
-            perform(coordinator.items.map(\.dragItem), at: coordinator.destinationIndexPath)
+            let into = coordinator.proposal.intent == .insertIntoDestinationIndexPath
+            perform(coordinator.items.map(\.dragItem), at: coordinator.destinationIndexPath, into: into)
         }
 
         /// UIKit's operation for the core's.

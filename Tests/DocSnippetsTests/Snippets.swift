@@ -172,6 +172,46 @@ struct DocSnippets {
         #expect(todoItems[0].items.map(\.id) == [1, 2] && doneItems[0].items.map(\.id) == [3])
     }
 
+    @Test("The reordering article: items of another app's drop that fail to load are reported")
+    func dropLoadFailures() async throws {
+        let list = HeadlessListView(viewportHeight: 10)
+        let notes = try HeadlessListAdapter<String, Todo>(listView: list, cells: Todo.cells)
+        await notes.apply(try Snapshot([Section("notes", items: [Todo(id: 1, title: "Plan")])]))
+        notes.acceptDrops(ofType: "public.utf8-plain-text") { content in [Todo(id: content.text.count, title: content.text)] }
+        var unreadable: [String] = []
+
+        notes.onDropLoadFailure = { failures in
+            unreadable = failures.map { "item \($0.itemIndex) as \($0.typeIdentifier ?? "no accepted type")" }
+        }
+
+        try list.drop([.text("milk"), HeadlessDroppedItem(offering: ["public.png"])], at: ItemPath(item: 0, section: 0))
+        #expect(unreadable == ["item 1 as no accepted type"])
+        #expect(notes.displayedSnapshot.sections[0].items.map(\.id) == [4, 1])
+    }
+
+    @Test("The reordering article: a drag into a folder of an outline")
+    func outlineMove() async throws {
+        struct FileNode: Identifiable, Hashable, Sendable {
+            var id: String
+            var isFolder = false
+        }
+        let list = HeadlessListView(viewportHeight: 10)
+        let adapter = try HeadlessListAdapter<String, FileNode>(listView: list, cells: CellConfigurators { CellConfigurator.content { CellContent(text: $0.id) } })
+        var files = SectionSnapshot<FileNode>()
+        try files.append([FileNode(id: "Notes", isFolder: true), FileNode(id: "todo.txt")])
+        await adapter.apply(try Snapshot([Section("files", items: [])]))
+        adapter.apply(files, to: "files")
+        await adapter.driver.waitUntilIdle()
+        adapter.canMove = { _ in true }
+
+        adapter.canDropInto = { node in node.isFolder }
+        adapter.onOutlineMove = { move, _ in try? files.apply(move) }   // `files`, the app's SectionSnapshot
+
+        try list.drop(try #require(try list.beginDrag(itemsAt: [ItemPath(item: 1, section: 0)])), into: ItemPath(item: 0, section: 0))
+        #expect(files.parent(of: "todo.txt")?.id == "Notes")
+        #expect(adapter.sectionSnapshot(for: "files") == files)
+    }
+
     @Test("README: items that choose their cells")
     func listItems() async throws {
         let list = HeadlessListView(viewportHeight: 10)

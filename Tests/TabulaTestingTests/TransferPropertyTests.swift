@@ -5,7 +5,9 @@ import Testing
 
 /// Random drags through two headless lists: one or many items, within and across sections and
 /// between the two lists, drops of another app's content, and live snapshots that insert, delete
-/// and move items (the dragged ones among them) while drags are in progress. Every batch passes
+/// and move items (the dragged ones among them) while drags are in progress; and interrupted
+/// batches: while a sync's batch is under way, a drop lands, a drag begins, a second sync arrives,
+/// or an undo lands. Every batch passes
 /// UIKit's rules, each list equals its model after the app applies each result, and undoing every
 /// edit in turn, newest first, restores both models wherever no live change conflicted.
 @MainActor
@@ -96,6 +98,7 @@ struct TransferPropertyTests {
             return .title(id: next, "t\(next)")
         }
         var restoredExactly = 0, restoredUnderLive = 0, transfers = 0, inFlight = 0
+        var syncMidSync = 0, dragMidSync = 0, undoMidSync = 0
         for sequence in 0..<count {
             for (index, side) in sides.enumerated() {
                 side.model.sections = (0..<Int.random(in: 1...3, using: &rng)).map { s in
@@ -131,6 +134,21 @@ struct TransferPropertyTests {
                 side.model.sections = sections
                 side.adapter.apply(try side.model.snapshot())
             }
+            /// A sync of list `index`, with `work` done while its batch is under way (the view
+            /// still shows the old list). Whether `work` ran: not when the sync changed nothing.
+            func sync(_ index: Int, interruptedBy work: @escaping () throws -> Void) throws -> Bool {
+                var failure: (any Error)?, ran = false
+                let driver = sides[index].adapter.driver
+                driver.onChangeset = { [unowned driver] _ in
+                    driver.onChangeset = nil
+                    ran = true
+                    do { try work() } catch { failure = error }
+                }
+                defer { driver.onChangeset = nil }
+                try liveUpdate(index)
+                if let failure { throw failure }
+                return ran
+            }
             func randomPath(in side: Side, dropping: Bool) -> ItemPath? {
                 let counts = side.list.itemCounts
                 let candidates = counts.indices.filter { dropping || counts[$0] > 0 }
@@ -152,13 +170,32 @@ struct TransferPropertyTests {
                     try into.list.drop([DroppedContent(text: text)], at: destination)
                 default:
                     let paths = (0..<Int.random(in: 1...3, using: &rng)).compactMap { _ in randomPath(in: from, dropping: false) }
-                    guard !paths.isEmpty, let drag = try from.list.beginDrag(itemsAt: paths) else { continue }
+                    guard !paths.isEmpty else { continue }
                     let syncing = Int.random(in: 0...1, using: &rng)
+                    let interruption = Int.random(in: 0..<5, using: &rng)
+                    var began: HeadlessDrag?
+                    if interruption == 4 {
+                        // The drag begins while a sync of either list is on its way to the screen,
+                        // the view still showing the old list; the drop comes after it.
+                        if try sync(syncing, interruptedBy: { began = try from.list.beginDrag(itemsAt: paths) }) {
+                            dragMidSync += 1
+                        } else {
+                            began = try from.list.beginDrag(itemsAt: paths)
+                        }
+                    } else {
+                        began = try from.list.beginDrag(itemsAt: paths)
+                    }
+                    guard let drag = began else { continue }
                     var dropped = false
-                    switch Int.random(in: 0..<4, using: &rng) {
+                    switch interruption {
                     case 0:
-                        // A sync in either list while the drag is in progress.
-                        try liveUpdate(syncing)
+                        // A sync in either list while the drag is in progress; half the time a
+                        // second sync arrives while the first one's batch is under way.
+                        if Bool.random(using: &rng) {
+                            if try sync(syncing, interruptedBy: { try liveUpdate(syncing) }) { syncMidSync += 1 }
+                        } else {
+                            try liveUpdate(syncing)
+                        }
                     case 1:
                         // The drop lands while a sync is on its way to the screen: the first
                         // stage of its batch has started, the view still shows the old list.
@@ -197,9 +234,17 @@ struct TransferPropertyTests {
 
             // Every edit undone in turn, newest first, in the list that kept it.
             let conflictsBefore = conflicts
+            // In one sequence in three that had live changes already, the newest edit's undo lands
+            // while a sync of either list is on its way to the screen.
+            var undoDuringSync = tally.live && Int.random(in: 0..<3, using: &rng) == 0
             for index in edits.reversed() {
-                let undone = sides[index].adapter.undo()
-                if !undone, conflicts == conflictsBefore {
+                var undone: Bool?
+                if undoDuringSync {
+                    undoDuringSync = false
+                    if try sync(Int.random(in: 0...1, using: &rng), interruptedBy: { undone = sides[index].adapter.undo() }) { undoMidSync += 1 }
+                }
+                let done = undone ?? sides[index].adapter.undo()
+                if !done, conflicts == conflictsBefore {
                     Issue.record("seed \(seed) sequence \(sequence): an undo failed without a conflict")
                     return
                 }
@@ -235,5 +280,8 @@ struct TransferPropertyTests {
         #expect(restoredUnderLive > count / 10, "sequences restored under live updates: \(restoredUnderLive) of \(count)")
         #expect(transfers > count / 2, "drags between the two lists: \(transfers)")
         #expect(inFlight > count / 20, "drops made while a sync was on its way: \(inFlight)")
+        #expect(syncMidSync > count / 50, "syncs arriving while another sync's batch was under way: \(syncMidSync)")
+        #expect(dragMidSync > count / 50, "drags begun while a sync's batch was under way: \(dragMidSync)")
+        #expect(undoMidSync > count / 50, "undos made while a sync's batch was under way: \(undoMidSync)")
     }
 }

@@ -126,7 +126,7 @@ struct UndoTests {
         let (list, adapter) = try shown(model)
         adapter.undoActionName = { edit in
             switch edit {
-            case .move, .transfer: return "Verschieben"
+            case .move, .outlineMove, .transfer: return "Verschieben"
             case .delete: return "Löschen"
             case .toggle: return "Umschalten"
             case .drop: return "Ablegen"

@@ -152,7 +152,7 @@ struct SectionSnapshotPropertyTests {
                     let named: Int
                     switch error as? Tree.Failure {
                     case .duplicateItem(let id)?: named = id
-                    case .unknownItem(let id)?: named = id
+                    case .unknownItem(let id)?, .moveIntoOwnSubtree(let id)?: named = id
                     case nil: named = -2
                     }
                     #expect((0...29).contains(named), "the error names an identifier: \(context)")

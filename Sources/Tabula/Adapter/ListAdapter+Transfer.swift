@@ -58,13 +58,29 @@ extension ListAdapter {
     /// Accepts content of the type `typeIdentifier` (a uniform type identifier, such as
     /// `"public.utf8-plain-text"`) dropped from another app, made into items by `makeItems`.
     /// The first type registered that a dropped item offers is the one it is loaded as; items of
-    /// no registered type are left out. An error `makeItems` throws cancels the drop.
+    /// no registered type, and items whose content fails to load, are left out and reported to
+    /// ``onDropLoadFailure``. An error `makeItems` throws cancels the drop.
     ///
     /// ```swift
     /// notes.acceptDrops(ofType: "public.utf8-plain-text") { content in [Note(text: content.text)] }
     /// ```
     public func acceptDrops(ofType typeIdentifier: String, makeItems: @escaping (DroppedContent) throws -> [Item]) {
         core.transfers.dropHandlers.append(ListTransfers.DropHandler(typeIdentifier: typeIdentifier, makeItems: makeItems))
+    }
+
+    /// Called, once per drop from another app, with the items that did not arrive: those that
+    /// offered none of the types the list accepts, and those whose content failed to load, each
+    /// a ``DropLoadError`` naming the item's place in the drop and the type. The rest of the drop
+    /// arrives without them (``onInsertion``); `nil`, the default, leaves them out unreported.
+    ///
+    /// ```swift
+    /// notes.onDropLoadFailure = { failures in
+    ///     print("\(failures.count) of the dropped items could not be read")
+    /// }
+    /// ```
+    public var onDropLoadFailure: (([DropLoadError]) -> Void)? {
+        get { core.transfers.onDropLoadFailure }
+        set { core.transfers.onDropLoadFailure = newValue }
     }
 
     /// Refines what a drop at a position would do (``DropProposal``): return `nil` to keep the

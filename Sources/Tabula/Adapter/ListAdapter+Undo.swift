@@ -58,7 +58,7 @@ extension ListAdapter {
     /// ```swift
     /// adapter.undoActionName = { edit in
     ///     switch edit {
-    ///     case .move, .transfer: return "Verschieben"
+    ///     case .move, .outlineMove, .transfer: return "Verschieben"
     ///     case .delete: return "Löschen"
     ///     case .toggle: return "Umschalten"
     ///     case .drop: return "Ablegen"

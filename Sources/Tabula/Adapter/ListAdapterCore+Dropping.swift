@@ -14,13 +14,22 @@ extension ListAdapterCore {
     /// `proposed`, the position the view proposes (`nil`: below the last row): a move within the
     /// list when the drag is its own, a move from another list it accepts drags from otherwise.
     ///
-    /// - Returns: whether anything moved (not for a drag from a list it does not accept, a
+    /// `into`: the view dropped onto the item at `proposed` (a folder in an outline section),
+    /// which a drag of this list's own items only can do (``dropInOutline(_:at:into:)``).
+    ///
+    /// - Returns: whether the drop was taken (not for a drag from a list it does not accept, a
     ///   position it lacks, or items all gone).
     @discardableResult
-    package func performDrop(of keys: [AnyHashable], from source: ObjectIdentifier, at proposed: ItemPath?) -> Bool {
+    package func performDrop(of keys: [AnyHashable], from source: ObjectIdentifier, at proposed: ItemPath?, into: Bool = false) -> Bool {
+        dragEnded()
         guard let position = dropPosition(for: proposed) else { return false }
-        if source == dragSource { return (try? drop(keys.compactMap { $0.base as? Item.ID }, at: position)) != nil }
-        return (try? receive(keys, from: source, at: position)) != nil
+        if source == dragSource {
+            let ids = keys.compactMap { $0.base as? Item.ID }
+            let outline: Bool?
+            do { outline = try dropInOutline(ids, at: position, into: into) } catch { return false }
+            return outline ?? ((try? drop(ids, at: position)) != nil)
+        }
+        return !into && (try? receive(keys, from: source, at: position)) != nil
     }
 
     /// The content type to load a dropped item of another app as, given the types it offers:

@@ -57,7 +57,9 @@ extension ListAdapterCore {
     }
 
     /// Drops the dragged items `ids` at `destination`, a position in the list as the view shows
-    /// it now (the dragged rows still in place, as a drop location is), and tells ``onMove``.
+    /// it now (the dragged rows still in place, as a drop location is), and tells ``onMove``. A
+    /// drop an outline section is part of is an ``OutlineMove`` instead
+    /// (``dropInOutline(_:at:into:)``), and returns `nil`.
     ///
     /// Items a live update removed during the drag are left out of the reorder and reported as a
     /// ``ListDiagnostic/Kind/staleEdit(_:)``; the others move.
@@ -67,6 +69,8 @@ extension ListAdapterCore {
     ///   position; nothing changes then.
     @discardableResult
     package func drop(_ ids: [Item.ID], at destination: ItemPath) throws -> Reorder<SectionID, Item.ID>? {
+        // A drop that an outline section is part of moves items in its tree instead.
+        if try dropInOutline(ids, at: destination, into: false) != nil { return nil }
         let shown = driver.snapshot, latest = driver.latestSnapshot
         let present = ids.filter { latest.contains($0) && shown.contains($0) }
         if present.count < ids.count {

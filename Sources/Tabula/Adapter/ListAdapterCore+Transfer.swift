@@ -126,14 +126,15 @@ extension ListAdapterCore {
     /// What a drop at `proposed` would do, as the drag hovers there: a pure function of where the
     /// drag comes from, the position and the app's ``ListTransfers/proposal``. `source` is the drag
     /// source the drag carries (`nil`: none, content from another app) and `typeIdentifiers`
-    /// the content types it offers.
+    /// the content types it offers. A drag of this list's own items over an item that
+    /// ``ListTransfers/canDropInto`` allows, in an outline section, goes into it.
     package func dropProposal(from source: ObjectIdentifier?, typeIdentifiers: [String] = [], at proposed: ItemPath?) -> DropProposal {
         guard let position = dropPosition(for: proposed) else { return .forbidden }
         let origin: DropOrigin
         let standard: DropProposal
         if let source, source == dragSource {
             origin = .sameList
-            standard = DropProposal(.move)
+            standard = DropProposal(.move, placement: takesDropInto(at: position) ? .intoItem : .between)
         } else if let source, transfers.sources[source] != nil {
             origin = .otherList
             standard = DropProposal(.move)

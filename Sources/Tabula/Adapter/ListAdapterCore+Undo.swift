@@ -59,6 +59,9 @@ extension ListAdapterCore {
         case .reorders(let reorders):
             guard let next = try? driver.applyEdit({ for reorder in reorders { try $0.apply(reorder) } }) else { return false }
             for reorder in reorders { onMove?(reorder, next) }
+        case .outlineMoves(let moves):
+            guard let section = moves.first?.section, let tree = try? applyOutlineMoves(moves, in: section) else { return false }
+            for move in moves { transfers.onOutlineMove?(move, tree) }
         case .reinsertions(let reinsertions):
             guard putBack(reinsertions) else { return false }
         case .toggle(let id, let isOn):
@@ -86,6 +89,11 @@ extension ListAdapterCore {
             guard let next = try? driver.applyEdit({ try $0.apply(reorder) }) else { return false }
             redone = EditHistory.Entry(edit: entry.edit, inverse: .reorders(latest.inverse(of: reorder)), name: entry.name)
             onMove?(reorder, next)
+        case .outlineMove(let move):
+            guard let inverse = try? outlineTree(of: move.section)?.inverse(of: move), let tree = try? applyOutlineMoves([move], in: move.section)
+            else { return false }
+            redone = EditHistory.Entry(edit: entry.edit, inverse: .outlineMoves(inverse), name: entry.name)
+            transfers.onOutlineMove?(move, tree)
         case .delete(let deleted):
             let ids = deleted.map(\.id)
             let items = ids.compactMap { latest[$0] }
@@ -124,6 +132,8 @@ extension ListAdapterCore {
                 conflict.missingItems += reorder.items.filter { !latest.contains($0) }
                 Self.check(reorder.destination, in: latest, into: &conflict)
             }
+        case .outlineMoves(let moves):
+            check(moves, into: &conflict)
         case .reinsertions(let reinsertions):
             for reinsertion in reinsertions {
                 conflict.presentItems += reinsertion.identifiers.filter(latest.contains)
@@ -147,6 +157,7 @@ extension ListAdapterCore {
         case (let edit, _):
             conflict.missingItems = edit.identifiers.filter { !latest.contains($0) }
             if case .move(let reorder) = edit { Self.check(reorder.destination, in: latest, into: &conflict) }
+            if case .outlineMove(let move) = edit, conflict.isEmpty { check([move], into: &conflict) }
         }
         return conflict.isEmpty ? nil : conflict
     }

@@ -34,6 +34,22 @@ package struct ListTransfers<SectionID: Hashable & Sendable, Item: Identifiable 
     /// The content types accepted from other apps, in the order registered (the first that a
     /// dropped item offers wins).
     package var dropHandlers: [DropHandler] = []
+    /// Told the items of another app's drop that did not arrive (no accepted type, or content
+    /// that failed to load), once per drop, in the drop's order.
+    package var onDropLoadFailure: (([DropLoadError]) -> Void)?
+    /// Whether a drop may go into an item of an outline section (a folder), its items becoming
+    /// the item's last children; `nil`: into none.
+    package var canDropInto: ((Item) -> Bool)?
+    /// Told the moves the user made in an outline section, with the section's new tree.
+    package var onOutlineMove: ((OutlineMove<SectionID, Item.ID>, SectionSnapshot<Item>) -> Void)?
+    /// How long a drag rests over a collapsed folder before it expands, in seconds; `nil`:
+    /// folders do not spring open.
+    package var springLoadingDelay: Double? = 0.75
+    /// The drag hovering over the list, for spring-loaded folders.
+    package var springLoading = SpringLoading<Item.ID>()
+    /// Where the drag hovering over the list was last (as shown), for a spring-loading check
+    /// made after a wait.
+    package var hoverPosition: ItemPath?
     /// The app's proposal for a drop at a position; `nil` keeps the standard one.
     package var proposal: ((DropRequest<SectionID, Item>) -> DropProposal?)?
     /// How the app describes a dragged item to other apps, in its platform's terms, set and read

@@ -8,6 +8,9 @@ package struct EditHistory<SectionID: Hashable & Sendable, Item: Identifiable & 
     package enum Inverse: Sendable {
         /// The reorders that put moved items back before their old neighbours.
         case reorders([Reorder<SectionID, Item.ID>])
+        /// The moves that put items moved in an outline back under their old parents, before
+        /// their old siblings.
+        case outlineMoves([OutlineMove<SectionID, Item.ID>])
         /// The deleted items, with their content, to put back before their old neighbours.
         case reinsertions([Reinsertion<SectionID, Item>])
         /// The switch of the item flipped back to `isOn`.
@@ -20,6 +23,7 @@ package struct EditHistory<SectionID: Hashable & Sendable, Item: Identifiable & 
         var isEmpty: Bool {
             switch self {
             case .reorders(let reorders): return reorders.isEmpty
+            case .outlineMoves(let moves): return moves.isEmpty
             case .reinsertions(let reinsertions): return reinsertions.isEmpty
             case .toggle: return false
             case .withdrawal(let removal, _): return removal.items.isEmpty

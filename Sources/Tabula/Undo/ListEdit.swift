@@ -4,6 +4,9 @@ public enum ListEdit<SectionID: Hashable & Sendable, Item: Identifiable & Sendab
     /// Items moved: an interactive move, a drag dropped in the list, the move keys, or
     /// ``ListAdapter/reorder(_:)``.
     case move(Reorder<SectionID, Item.ID>)
+    /// Items moved within a section shown as an outline: among the tree's items, or into a
+    /// folder item (``ListAdapter/canDropInto``).
+    case outlineMove(OutlineMove<SectionID, Item.ID>)
     /// Items deleted (a swipe to delete, a Delete action or key, ``ListAdapter/deleteItem(_:)``),
     /// with their content as they were deleted.
     case delete([Item])
@@ -20,6 +23,7 @@ public enum ListEdit<SectionID: Hashable & Sendable, Item: Identifiable & Sendab
     public var identifiers: [Item.ID] {
         switch self {
         case .move(let reorder): return reorder.items
+        case .outlineMove(let move): return move.items
         case .delete(let items): return items.map(\.id)
         case .toggle(let item, _): return [item.id]
         case .transfer(let insertion), .drop(let insertion): return insertion.items.map(\.id)
@@ -27,10 +31,10 @@ public enum ListEdit<SectionID: Hashable & Sendable, Item: Identifiable & Sendab
     }
 
     /// The English name the undo manager shows when the app gives none ("Undo Delete"):
-    /// "Move" (also for items dragged in from another list), "Delete", "Toggle" or "Drop".
+    /// "Move" (also for items moved in an outline, or dragged in from another list), "Delete", "Toggle" or "Drop".
     public var defaultActionName: String {
         switch self {
-        case .move, .transfer: return "Move"
+        case .move, .outlineMove, .transfer: return "Move"
         case .drop: return "Drop"
         case .delete: return "Delete"
         case .toggle: return "Toggle"
@@ -42,6 +46,7 @@ extension ListEdit: CustomStringConvertible {
     public var description: String {
         switch self {
         case .move(let reorder): return reorder.description
+        case .outlineMove(let move): return move.description
         case .delete(let items): return "delete \(items.map(\.id))"
         case .toggle(let item, let isOn): return "toggle \(item.id) \(isOn ? "on" : "off")"
         case .transfer(let insertion): return "move in: \(insertion)"
