@@ -276,7 +276,10 @@ struct TransferPropertyTests {
             }
             for side in sides { try side.list.checkConsistency() }
         }
-        #expect(restoredExactly > count / 10, "sequences restored exactly: \(restoredExactly) of \(count)")
+        print("TransferPropertyTests.randomTransfersUndone: \(restoredExactly) restored exactly, \(restoredUnderLive) under live updates, \(transfers) transfers, \(inFlight) in flight, \(syncMidSync)/\(dragMidSync)/\(undoMidSync) syncs/drags/undos mid-sync")
+        // About one sequence in ten ends with no live change made: a twentieth leaves room for
+        // any seed.
+        #expect(restoredExactly > count / 20, "sequences restored exactly: \(restoredExactly) of \(count)")
         #expect(restoredUnderLive > count / 10, "sequences restored under live updates: \(restoredUnderLive) of \(count)")
         #expect(transfers > count / 2, "drags between the two lists: \(transfers)")
         #expect(inFlight > count / 20, "drops made while a sync was on its way: \(inFlight)")
