@@ -1,5 +1,6 @@
 // The SwiftUI code blocks of README.md and TabulaSwiftUI's landing page, compiled for iOS and macOS.
 #if canImport(SwiftUI)
+    import Foundation
     import SwiftUI
     import Tabula
     import TabulaSwiftUI
@@ -46,6 +47,30 @@
 
         /// Setting the position scrolls there.
         func showLatest() { reading = messages.last?.id }
+    }
+
+    // `TabulaList.listState(_:onRestore:)`.
+    @MainActor
+    struct MailboxView: View {
+        let mails: [Note]
+        @SceneStorage("mailbox.list") private var saved: Data?
+        @State private var selection: Note.ID?
+
+        var body: some View {
+            TabulaList(items: mails, cells: Self.cells, selection: $selection)
+                .listState(state) { restoration in
+                    if !restoration.isComplete { print("gone:", restoration.skipped) }
+                }
+        }
+
+        /// The list's state, kept in scene storage as JSON.
+        private var state: Binding<ListState<Int, Note.ID>?> {
+            Binding(
+                get: { saved.flatMap { try? JSONDecoder().decode(ListState<Int, Note.ID>.self, from: $0) } },
+                set: { saved = $0.flatMap { try? JSONEncoder().encode($0) } })
+        }
+
+        static let cells = CellConfigurators<Note> { CellConfigurator.hosting(NoteRow()) }
     }
 #endif
 

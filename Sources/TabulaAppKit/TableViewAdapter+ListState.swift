@@ -8,7 +8,7 @@
     extension TableViewAdapter {
         /// The first item row visible at the top of the table, and how far it is scrolled past the
         /// top of the visible area, in points; `nil` when no item row is visible.
-        func firstVisibleRow() -> (path: ItemPath, offset: Double)? {
+        package func firstVisibleRow() -> (path: ItemPath, offset: Double)? {
             guard let tableView, let scrollView = tableView.enclosingScrollView else { return nil }
             let top = scrollView.contentView.bounds.minY + scrollView.contentInsets.top
             let range = tableView.rows(in: tableView.visibleRect)
@@ -22,7 +22,7 @@
 
         /// Scrolls so that the row of the item at `path` is `offset` points past the top of the
         /// visible area (`nil`: its top at the top), as far as the content allows.
-        func scroll(toRowAt path: ItemPath, offset: Double?) {
+        package func scroll(toRowAt path: ItemPath, offset: Double?) {
             guard let tableView, let id = driver.snapshot.item(at: path)?.id, let row = row(for: id),
                 let scrollView = tableView.enclosingScrollView
             else { return }

@@ -45,6 +45,7 @@
             do {
                 let adapter = try TableViewAdapter<SectionID, Item>(tableView: tableView, cells: state.cells, updateKind: content.updateKind)
                 state.attach(adapter, swipe: Self.rowActions, menu: Self.menu)
+                state.connectListState(to: adapter)
                 coordinator.adapter = adapter
                 coordinator.position = AppKitScrollPositionGlue(scrollView: scrollView, adapter: adapter, state: state)
             } catch {

@@ -36,6 +36,7 @@
                     view = tableView
                     let adapter = try TableViewAdapter<SectionID, Item>(tableView: tableView, cells: state.cells, updateKind: content.updateKind)
                     state.attach(adapter, swipe: Self.swipeConfiguration, menu: Self.menuConfiguration)
+                    state.connectListState(to: adapter)
                     coordinator.table = adapter
                     coordinator.position = UIKitScrollPositionGlue(view: tableView, state: state) { [weak adapter] in adapter?.displayedSnapshot ?? Snapshot() }
                 case .collection(let appearance):
@@ -44,6 +45,7 @@
                     view = collectionView
                     let adapter = try CollectionViewAdapter<SectionID, Item>(collectionView: collectionView, cells: state.cells, updateKind: content.updateKind)
                     state.attach(adapter, swipe: Self.swipeConfiguration, menu: Self.menuConfiguration)
+                    state.connectListState(to: adapter)
                     collectionView.collectionViewLayout = Self.listLayout(appearance, state: state, adapter: adapter)
                     coordinator.collection = adapter
                     coordinator.position = UIKitScrollPositionGlue(view: collectionView, state: state) { [weak adapter] in

@@ -22,6 +22,8 @@ package struct TabulaListContent<SectionID: Hashable & Sendable, Item: Identifia
     package var initialAnchor = ListScrollEdge.top
     /// The row held still as rows change above it (the driver's anchor).
     package var scrollAnchor = ScrollAnchor<Item.ID>.none
+    /// The saved list state's binding (`listState(_:onRestore:)`).
+    package var listState: (any ListStateSaving)?
 
     package struct Actions {
         package var onSelect: ((Item) -> Void)?

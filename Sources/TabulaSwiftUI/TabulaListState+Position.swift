@@ -15,7 +15,8 @@ extension TabulaListState {
     /// ``writePosition()`` once the view's update is over (SwiftUI forbids writing state during
     /// one, and a scroll can happen there: an anchor holding a row through an apply).
     package func viewScrolled(rows: [AnchorLayout<Item.ID>.Row], viewportTop: Double, byUser: Bool) -> Bool {
-        position.scrolled(rows: rows, viewportTop: viewportTop, byUser: byUser) && content.position != nil
+        listStateScrolled(first: ScrollPositionTracker<SectionID, Item>.firstVisible(of: rows, viewportTop: viewportTop))
+        return position.scrolled(rows: rows, viewportTop: viewportTop, byUser: byUser) && content.position != nil
     }
 
     /// Writes the position read since the last write to the binding, unless the app set the

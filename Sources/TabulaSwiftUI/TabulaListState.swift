@@ -5,11 +5,13 @@ import Tabula
 package final class TabulaListState<SectionID: Hashable & Sendable, Item: Identifiable & Sendable> where Item.ID: Sendable {
     package var content: TabulaListContent<SectionID, Item>
     /// The selection the view was last brought to.
-    private var shown: Set<Item.ID> = []
+    var shown: Set<Item.ID> = []
     /// The scroll position's decisions (`TabulaListState+Position.swift`).
     package let position: ScrollPositionTracker<SectionID, Item>
     /// Called once each snapshot is shown: the glue settles the scroll position there.
     package var afterShow: (@MainActor () -> Void)?
+    /// The saved list state's progress (`TabulaListState+ListState.swift`).
+    package var saving = ListStateProgress<Item.ID>()
 
     package init(content: TabulaListContent<SectionID, Item>) {
         self.content = content
@@ -42,6 +44,7 @@ package final class TabulaListState<SectionID: Hashable & Sendable, Item: Identi
         }
         adapter.contextMenu = { [weak self] item, _ in self?.content.actions.contextMenu.map { menu($0(item)) } ?? nil }
         configureSelection(of: adapter)
+        connectListStateSave(to: adapter)
     }
 
     /// The trailing swipe actions of `item`: the app's, after a Delete action (which calls
@@ -83,6 +86,7 @@ package final class TabulaListState<SectionID: Hashable & Sendable, Item: Identi
             guard let self else { return }
             self.syncSelection(select: select)
             if let adapter { self.position.didShow(adapter.displayedSnapshot) }
+            if let adapter { self.listStateShown(by: adapter.core) }
             self.content.actions.onApply?(result)
             self.afterShow?()
         }
@@ -98,7 +102,7 @@ package final class TabulaListState<SectionID: Hashable & Sendable, Item: Identi
     }
 
     /// Whether the view is being brought to the binding (``syncSelection(select:)``).
-    private var syncing = false
+    var syncing = false
 
     /// Selects the bound items when the app changed the binding (identifiers not shown select
     /// nothing).
@@ -129,6 +133,7 @@ package final class TabulaListState<SectionID: Hashable & Sendable, Item: Identi
             set(ids)
         }
         content.actions.onSelect?(item)
+        listStateSelectionChanged()
     }
 
     /// The user deselected `item` (a second tap in multiple selection).
@@ -138,6 +143,7 @@ package final class TabulaListState<SectionID: Hashable & Sendable, Item: Identi
         ids.remove(item.id)
         shown = ids
         set(ids)
+        listStateSelectionChanged()
     }
 
     /// Whether the section at `index` of the snapshot shown shows a header (a title): a list
