@@ -25,8 +25,9 @@ extension ListAdapterCore {
         var label: ((Item) -> String?)?
     }
 
-    /// The glue's accessibility side, when it has one.
-    var accessibilityGlue: (any ListAccessibilityGlue)? { glue as? any ListAccessibilityGlue }
+    /// The glue's accessibility side, when it has one: cast once, as the view connects, and kept
+    /// by the announcer (every update reads it).
+    var accessibilityGlue: (any ListAccessibilityGlue)? { announcer.glue }
 
     /// Where the item keyboard focus is on is shown now.
     package var keyboardFocusedPath: ItemPath? { keyboard.item.flatMap { driver.snapshot.itemPath(for: $0) } }
