@@ -1,8 +1,9 @@
-import Tabula
-
-/// A swipe action or a context-menu entry of a `TabulaList` row, declared next to the item it
-/// acts on: a `UIContextualAction` or `UIAction` on iOS, an `NSTableViewRowAction` or menu item on
-/// macOS.
+/// A swipe action or a context-menu entry of a row, declared next to the item it acts on, without
+/// a platform's types: a `TabulaList` row's actions, and the entries of a UIKit adapter's context
+/// menu built with `UIContextMenuConfiguration(actions:)`. Each is a `UIContextualAction` or
+/// `UIAction` on iOS and an `NSTableViewRowAction` or menu item on macOS, and also a custom
+/// accessibility action of its row, so VoiceOver, Switch Control and Full Keyboard Access reach it
+/// without the gesture.
 public struct ListRowAction: Sendable {
     /// The action's title.
     public var title: String
