@@ -84,6 +84,20 @@
         adapter.itemProvider = { todo in NSItemProvider(object: todo.title as NSString) }
     }
 
+    // Accessibility: "Actions without gestures".
+    @MainActor
+    func accessibleMenu(
+        _ adapter: TableViewAdapter<String, Todo>, rename: @escaping @MainActor @Sendable (Todo) -> Void,
+        delete: @escaping @MainActor @Sendable (Todo.ID) -> Void
+    ) {
+        adapter.contextMenu = { todo, _ in
+            UIContextMenuConfiguration(actions: [
+                ListRowAction("Rename", systemImage: "pencil") { rename(todo) },
+                ListRowAction("Delete", systemImage: "trash", isDestructive: true) { delete(todo.id) },
+            ])
+        }
+    }
+
     // Accessibility: "Keyboard".
     final class KeyboardCountriesViewController: UITableViewController {
         private var adapter: TableViewAdapter<String, Country>?

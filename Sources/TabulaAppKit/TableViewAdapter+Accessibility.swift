@@ -57,7 +57,7 @@
         /// The custom actions and value of the item `id`'s row: its context menu's items (those
         /// of its submenus too), then Expand or Collapse for an outline row with children.
         private func accessibility(ofItem id: Item.ID) -> (actions: [NSAccessibilityCustomAction], value: String?)? {
-            guard let path = driver.snapshot.itemPath(for: id), let row = core.accessibilityRow(at: path) else { return nil }
+            guard let row = core.accessibilityRow(of: id) else { return nil }
             var actions = row.contextMenu.map(Self.customActions(of:)) ?? []
             if let title = row.expansionAction {
                 actions.append(TabulaCustomAction(name: title) { [weak core] in core?.toggleExpansion(of: id) ?? false })

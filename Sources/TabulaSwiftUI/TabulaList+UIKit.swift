@@ -97,15 +97,9 @@
             })
         }
 
-        /// A context menu of the actions.
+        /// A context menu of the actions, which are also the row's custom accessibility actions.
         private static func menuConfiguration(_ actions: [ListRowAction]) -> UIContextMenuConfiguration? {
-            guard !actions.isEmpty else { return nil }
-            return UIContextMenuConfiguration(identifier: nil, previewProvider: nil) { _ in
-                UIMenu(children: actions.map { action in
-                    UIAction(title: action.title, image: action.systemImage.flatMap { UIImage(systemName: $0) },
-                        attributes: action.isDestructive ? .destructive : []) { _ in action.handler() }
-                })
-            }
+            actions.isEmpty ? nil : UIContextMenuConfiguration(actions: actions)
         }
 
         private func updateAdapters(_ coordinator: Coordinator, context: Context, animated: Bool) {

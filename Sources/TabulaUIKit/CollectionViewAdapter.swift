@@ -318,11 +318,12 @@
 
         /// Shows an item's place in its section snapshot in Tabula's list cell: indentation, and
         /// the outline disclosure, whose tap expands or collapses the item; a cell that showed an
-        /// outline and is configured for an item of a plain section shows none. Another cell's
-        /// outline row says expanded or collapsed to VoiceOver (`UIKitAdapterGlue+RowAccessibility.swift`).
+        /// outline and is configured for an item of a plain section shows none. Every cell gets
+        /// its context menu's entries as custom actions, and another cell's outline row says
+        /// expanded or collapsed to VoiceOver (`UIKitAdapterGlue+RowAccessibility.swift`).
         package func didConfigure(_ cell: AnyObject, at path: ItemPath) {
             // Tabula's list cell shows UIKit's outline disclosure, which says this by itself.
-            if let cell = cell as? UIView, !(cell is TabulaCollectionCell) { showAccessibility(of: cell, at: path) }
+            if let cell = cell as? UIView { showAccessibility(of: cell, at: path, expansion: !(cell is TabulaCollectionCell)) }
             guard let cell = cell as? TabulaCollectionCell, let id = driver.snapshot.item(at: path)?.id else { return }
             if let outline = outlineState(of: id) {
                 cell.showOutline(level: outline.level, isExpanded: outline.isExpanded) { [weak self] in _ = try? self?.toggleExpansion(id) }

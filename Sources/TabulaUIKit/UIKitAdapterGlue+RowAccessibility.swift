@@ -2,60 +2,83 @@
     import UIKit
     import Tabula
 
-    /// The Expand or Collapse action Tabula gives an outline row, with the value it set beside it:
-    /// told apart from the app's own custom actions, so that a cell configured again gets Tabula's
-    /// anew and keeps the app's.
+    /// A custom action Tabula gives a row (an outline row's Expand or Collapse, an entry of a
+    /// context menu built from ``ListRowAction``s), told apart from the app's own, so that a cell
+    /// configured again gets Tabula's anew and keeps the app's.
     @MainActor
-    final class TabulaExpansionAction: UIAccessibilityCustomAction {
-        /// The `accessibilityValue` ("expanded", "collapsed") set with this action.
-        private(set) var value = ""
-        private var toggle: @MainActor () -> Bool = { false }
+    final class TabulaRowAction: UIAccessibilityCustomAction {
+        /// The `accessibilityValue` ("expanded", "collapsed") set with this action; `nil` for a
+        /// menu entry.
+        private(set) var value: String?
+        private var run: @MainActor () -> Bool = { false }
 
-        /// An action titled `title` that calls `toggle`; the action is its own target (which
+        /// An action titled `title` that calls `run`; the action is its own target (which
         /// `UIAccessibilityCustomAction` holds weakly), so it lives as long as the cell keeps it.
-        convenience init(title: String, value: String, toggle: @escaping @MainActor () -> Bool) {
-            self.init(name: title, target: nil, selector: #selector(performToggle))
+        convenience init(title: String, image: UIImage? = nil, value: String? = nil, run: @escaping @MainActor () -> Bool) {
+            self.init(name: title, image: image, target: nil, selector: #selector(performRun))
             self.target = self
             self.value = value
-            self.toggle = toggle
+            self.run = run
         }
 
-        @objc private func performToggle() -> Bool { toggle() }
+        @objc private func performRun() -> Bool { run() }
     }
 
     /// What assistive technologies meet on a UIKit adapter's rows and section headers, from the
-    /// core's decisions (the expansion `ListAdapterCore.accessibilityRow(at:)` reports too).
+    /// core's decisions (`ListAdapterCore.accessibilityRow(at:)`, which the headless view reads
+    /// too).
     ///
     /// A table's and a collection list's swipe actions reach VoiceOver through UIKit itself, as
-    /// custom actions of their cells, and a context menu opens with VoiceOver's double tap and
-    /// hold; offered again here, each would be read twice (and a `UIContextMenuConfiguration`
-    /// does not give its menu back). What UIKit does not say is an outline row's expansion: the
-    /// glue gives the row the value "expanded" or "collapsed" and the action that toggles it.
+    /// custom actions of their cells; offered again here, each would be read twice. A context
+    /// menu opens with VoiceOver's double tap and hold, which not every user finds, and not with
+    /// Switch Control's or Full Keyboard Access's actions: the entries of a menu built with
+    /// `UIContextMenuConfiguration(actions:)` become custom actions of the row (UIKit does not give
+    /// back the menu of a configuration built otherwise). An outline row gets the value
+    /// "expanded" or "collapsed" and the action that toggles it.
     extension UIKitAccessibilityGlue {
-        /// Gives `cell`, configured for the row at `path`, its expansion as the core decides it
-        /// (`ListAdapterCore.expansion(at:)`, in the adapter's `accessibilityStrings`): the
-        /// value and the Expand or Collapse action of an outline row with children, which toggles
-        /// the row's item wherever it has moved. The app's own custom actions stay, and a value the
-        /// app set is kept; a cell reused for a row without children loses Tabula's. Only the
-        /// expansion is read here, on every configuration: the swipe and menu handlers are not
-        /// run for a row VoiceOver may never reach.
-        package func showAccessibility(of cell: UIView, at path: ItemPath) {
+        /// Gives `cell`, configured for the row at `path`, Tabula's custom actions: the entries
+        /// of its context menu when the adapter's `contextMenu` built it from actions, then, where
+        /// `expansion` is on, an outline row's value and its Expand or Collapse action, in the
+        /// adapter's `accessibilityStrings`. Each acts on the row's item wherever it has moved by
+        /// then, as the handlers build the row at that moment. The app's own custom actions stay,
+        /// and a value the app set is kept; a cell reused for a row without them loses Tabula's.
+        package func showAccessibility(of cell: UIView, at path: ItemPath, expansion: Bool = true) {
             let actions = cell.accessibilityCustomActions ?? []
-            let previous = actions.lazy.compactMap { $0 as? TabulaExpansionAction }.first
-            let isExpanded = core.expansion(at: path)
-            guard previous != nil || isExpanded != nil else { return }  // no outline here, then or now
-            if let previous, cell.accessibilityValue == previous.value { cell.accessibilityValue = nil }
-            var kept = actions.filter { !($0 is TabulaExpansionAction) }
-            if let isExpanded, let id = core.driver.snapshot.item(at: path)?.id {
-                let strings = core.accessibilityStrings
-                let value = strings.expansionValue(isExpanded: isExpanded)
-                kept.append(
-                    TabulaExpansionAction(title: strings.expansionAction(isExpanded: isExpanded), value: value) { [weak core] in
-                        core?.toggleExpansion(of: id) ?? false
-                    })
-                if cell.accessibilityValue == nil { cell.accessibilityValue = value }
+            let previous = actions.compactMap { $0 as? TabulaRowAction }
+            let menu = core.contextMenu(at: path)??.rowActions
+            let isExpanded = expansion ? core.expansion(at: path) : nil
+            guard !previous.isEmpty || menu?.isEmpty == false || isExpanded != nil else { return }  // nothing of Tabula's, then or now
+            for action in previous where action.value != nil && cell.accessibilityValue == action.value { cell.accessibilityValue = nil }
+            var kept = actions.filter { !($0 is TabulaRowAction) }
+            if let id = core.driver.snapshot.item(at: path)?.id {
+                kept += menuActions(menu ?? [], of: id)
+                if let isExpanded {
+                    let strings = core.accessibilityStrings
+                    let value = strings.expansionValue(isExpanded: isExpanded)
+                    kept.append(
+                        TabulaRowAction(title: strings.expansionAction(isExpanded: isExpanded), value: value) { [weak core] in
+                            core?.toggleExpansion(of: id) ?? false
+                        })
+                    if cell.accessibilityValue == nil { cell.accessibilityValue = value }
+                }
             }
             cell.accessibilityCustomActions = kept.isEmpty ? nil : kept
+        }
+
+        /// The menu entries `entries` as custom actions of the item `id`'s row. Performed, each
+        /// asks the handler for the row's menu again and runs the entry at its place under the
+        /// same title, so a reordered list or a menu changed since the cell was configured never
+        /// runs another entry; an entry no longer there does nothing and reports failure.
+        private func menuActions(_ entries: [ListRowAction], of id: Item.ID) -> [UIAccessibilityCustomAction] {
+            entries.enumerated().map { index, entry -> UIAccessibilityCustomAction in
+                TabulaRowAction(title: entry.title, image: entry.systemImage.flatMap { UIImage(systemName: $0) }) { [weak core] in
+                    guard let current = core?.accessibilityRow(of: id)?.contextMenu?.rowActions, index < current.count,
+                        current[index].title == entry.title
+                    else { return false }
+                    current[index].handler()
+                    return true
+                }
+            }
         }
 
         /// Marks a section header view as a header for VoiceOver (its rotor moves between

@@ -55,6 +55,31 @@ struct AccessibilityFocusTests {
         #expect(adapter.accessibilityElement(at: ItemPath(item: 5, section: 0)) == nil)
     }
 
+    /// What a UIKit cell's menu actions read when performed: the row of their item as the list
+    /// holds it then, built by the handlers for the item's new place.
+    @Test("a row read by its item follows the item's moves, its menu built anew, and ends with it")
+    func rowByItem() throws {
+        let adapter = try Self.adapter()
+        let log = ActionLog()
+        adapter.contextMenu = { item, path in
+            [HeadlessAction("Copy \(item.id) at \(path.section).\(path.item)") { log.performed.append("copy \(item.id)") }]
+        }
+        adapter.apply(try Self.snapshot([("a", [1, 2]), ("b", [3])]))
+        #expect(adapter.core.accessibilityRow(of: 2)?.contextMenu?.map(\.title) == ["Copy 2 at 0.1"])
+        adapter.apply(try Self.snapshot([("b", [3, 2]), ("a", [1])]))
+        let moved = try #require(adapter.core.accessibilityRow(of: 2))
+        #expect(moved.id == 2)
+        #expect(moved.contextMenu?.map(\.title) == ["Copy 2 at 0.1"])
+        adapter.apply(try Self.snapshot([("a", [1]), ("b", [2, 3])]))
+        #expect(adapter.core.accessibilityRow(of: 2)?.contextMenu?.map(\.title) == ["Copy 2 at 1.0"])
+        adapter.core.accessibilityRow(of: 2)?.contextMenu?.first?.perform()
+        #expect(log.performed == ["copy 2"])
+        adapter.apply(try Self.snapshot([("a", [1]), ("b", [3])]))
+        #expect(adapter.core.accessibilityRow(of: 2) == nil)
+        adapter.contextMenu = nil
+        #expect(adapter.core.accessibilityRow(of: 3)?.contextMenu == nil)
+    }
+
     @Test("a deletable row offers Delete as a custom action where the view shows it as a swipe")
     func deleteAction() throws {
         let list = HeadlessListView(flavor: .collection, viewportHeight: nil)

@@ -100,7 +100,10 @@ extension ListAdapter {
         get { core.leadingSwipeActions }
         set { core.leadingSwipeActions = newValue }
     }
-    /// Context menus, declared next to the items they act on.
+    /// Context menus, declared next to the items they act on. Every entry is also a custom
+    /// accessibility action of its row where the adapter can read the menu: the headless view's
+    /// actions, an AppKit menu's items, and on UIKit a menu built with
+    /// `UIContextMenuConfiguration(actions:)`.
     public var contextMenu: ((Item, ItemPath) -> Platform.ContextMenu?)? {
         get { core.contextMenu }
         set { core.contextMenu = newValue }

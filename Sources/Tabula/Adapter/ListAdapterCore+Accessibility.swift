@@ -20,6 +20,14 @@ extension ListAdapterCore {
             strings: accessibilityStrings, isButton: rowsAreSelectable)
     }
 
+    /// What an assistive technology meets on the item `id`'s row wherever the item is shown now
+    /// (``accessibilityRow(at:)``); `nil` once the item is gone. A view that gave a row its
+    /// actions when it configured the row reads them again here when one is performed, so the
+    /// action acts on its item after the list moved it, and on what the handler builds today.
+    package func accessibilityRow(of id: Item.ID) -> AccessibilityRow<Platform, Item.ID>? {
+        driver.snapshot.itemPath(for: id).flatMap(accessibilityRow(at:))
+    }
+
     /// The title a view shows for the key command of `key` (UIKit's keyboard shortcuts overlay),
     /// in ``accessibilityStrings``: Delete and Space; `nil` for a key offered as no command.
     package func commandTitle(for key: ListKey) -> String? {
