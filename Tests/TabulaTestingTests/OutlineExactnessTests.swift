@@ -198,6 +198,27 @@ struct OutlineExactnessTests {
         #expect(view.rejections.isEmpty)
     }
 
+    /// Found by `OutlinePropertyTests` (TABULA_SEED=14812599971278635358): the plain row's move
+    /// was carried into the waiting snapshot next to a neighbour that only the view showed in its
+    /// section, and the waiting snapshot put the row into the outline, whose tree it flattened.
+    @Test("a plain row dropped beside a refused outline row, updates waiting: the tree stays whole")
+    func plainMoveBesideRefusedRow() throws {
+        let view = try Self.makeView(try Self.expandedFolders())
+        view.holding = true
+        try view.driver.applyEdit { try $0.appendItems([Folder("music")], toSection: "recent") }
+        try view.driver.applyEdit { try $0.appendItems([Folder("video")], toSection: "recent") }
+        view.retargetsMoves = false
+        // Letters, a folder, dropped into Recent: refused, and shown there until the updates end.
+        try view.list.interactiveMove(from: ItemPath(item: 4, section: 1), to: ItemPath(item: 0, section: 0))
+        view.retargetsMoves = true
+        // photo dropped above it.
+        #expect(try view.list.interactiveMove(from: ItemPath(item: 2, section: 0), to: ItemPath(item: 0, section: 0)) == ItemPath(item: 0, section: 0))
+        view.settle()
+        #expect(view.driver.sectionSnapshots.snapshot(for: "folders") == (try Self.expandedFolders()), "the tree is whole")
+        #expect(view.driver.snapshot.items(inSection: "recent")?.map(\.id).sorted() == ["music", "notes", "photo", "video"])
+        #expect(view.rejections.isEmpty)
+    }
+
     @Test("a reorder while an expansion waits: both land, the tree whole")
     func reorderWhileExpansionWaits() throws {
         let view = try Self.makeView(try Self.expandedFolders())

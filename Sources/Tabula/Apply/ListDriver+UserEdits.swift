@@ -42,9 +42,15 @@ extension ListDriver {
         if var waiting = pending, let path = next.itemPath(for: item.id), let section = next.section(at: path.section) {
             let before = path.item > 0 ? section.items[path.item - 1].id : nil
             let after = path.item + 1 < section.items.count ? section.items[path.item + 1].id : nil
-            if let before, waiting.snapshot.contains(before), (try? waiting.snapshot.moveItem(item.id, afterItem: before)) != nil {
+            // A neighbour counts only where the waiting snapshot has it in the section the row
+            // landed in: a row the view shows out of its section (a refused move not yet undone)
+            // would carry the item into another section, an outline's tree among them.
+            func isBeside(_ neighbour: Item.ID?) -> Bool {
+                neighbour.map { waiting.snapshot.sectionIdentifier(containingItem: $0) == section.id } ?? false
+            }
+            if isBeside(before), let before, (try? waiting.snapshot.moveItem(item.id, afterItem: before)) != nil {
                 pending = waiting
-            } else if let after, waiting.snapshot.contains(after), (try? waiting.snapshot.moveItem(item.id, beforeItem: after)) != nil {
+            } else if isBeside(after), let after, (try? waiting.snapshot.moveItem(item.id, beforeItem: after)) != nil {
                 pending = waiting
             }
         }
