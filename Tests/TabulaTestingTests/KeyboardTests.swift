@@ -185,4 +185,27 @@ struct KeyboardTests {
         #expect(adapter.selectedItems.map(\.id) == [4])
         #expect(adapter.keyboardFocusedPath == ItemPath(item: 0, section: 0))
     }
+
+    /// The edits in place that keep the focused row let go of the list focus was read against
+    /// (held, each would copy every item); the neighbour rule still holds after them.
+    @Test("keyboard focus follows edits in place: kept through other rows' edits, to the neighbour when its row goes")
+    func followsEditsInPlace() async throws {
+        let list = HeadlessListView(viewportHeight: nil)
+        let adapter = try AnnouncementTests.adapter(list)
+        await adapter.apply(try Self.settings())
+        try adapter.focusKeyboard(on: 4)
+        try adapter.driver.apply(.update([Setting(id: 3, title: "About this Mac")]))
+        try adapter.driver.apply(.append([Setting(id: 6, title: "Sound")], toSection: "general"))
+        try adapter.driver.apply(.delete([1]))
+        #expect(adapter.keyboardFocusedItem == 4)
+        #expect(adapter.keyboardFocusedPath == ItemPath(item: 1, section: 2))
+        try adapter.driver.apply(.delete([4]))
+        #expect(adapter.keyboardFocusedItem == 5)
+        try adapter.driver.apply(.update([Setting(id: 5, title: "Wallpapers")]))
+        var next = adapter.displayedSnapshot
+        try next.deleteItems([5, 6])
+        await adapter.apply(next)
+        #expect(adapter.keyboardFocusedItem == 3)
+        #expect(adapter.keyboardFocusedPath == ItemPath(item: 0, section: 2))
+    }
 }

@@ -10,6 +10,9 @@ extension ListAdapterCore {
         /// The list (as it heads to, ``ListDriver/latestSnapshot``) when focus last moved or
         /// followed its item.
         var basis = Snapshot<SectionID, Item>()
+        /// Whether ``basis`` was let go as an edit in place began that keeps the focused item: the
+        /// driver's snapshot stands for it then. Held, it would make the edit copy every item.
+        var basisIsShown = false
         /// What the view showed as the update being shown began, kept until it is shown while
         /// announcements need it; `nil` otherwise. Never kept between updates: the driver's
         /// snapshot stays the only owner of its storage, and edits it in place.
@@ -37,6 +40,7 @@ extension ListAdapterCore {
     package func moveKeyboardFocus(to id: Item.ID?) {
         keyboard.item = id
         keyboard.basis = driver.latestSnapshot
+        keyboard.basisIsShown = false
         let path = keyboardFocusedPath
         accessibilityGlue?.showKeyboardFocus(at: path)
         if keyboard.selectionFollowsFocus, let path { accessibilityGlue?.selectAsUser(at: path) }
@@ -50,6 +54,7 @@ extension ListAdapterCore {
         guard id != keyboard.item else { return }
         keyboard.item = id
         keyboard.basis = driver.latestSnapshot
+        keyboard.basisIsShown = false
     }
 
     /// The key a press of `characters` is (as AppKit's `charactersIgnoringModifiers` reads it),
@@ -174,7 +179,11 @@ extension ListAdapterCore {
     /// The view is about to change what it shows: the selection is read, by identifier, against
     /// what it shows until now. That is the driver's snapshot before a batch update (the batch
     /// changes it), and the one the driver kept before a reload (it holds the next one already).
-    func viewWillShow(reloading: Bool) {
+    ///
+    /// `update` is the batch about to be shown (`nil` for a reload): see ``releaseFocusBasis(before:)``.
+    func viewWillShow(_ update: BatchUpdate?) {
+        let reloading = update == nil
+        if let update { releaseFocusBasis(before: update) }
         let shown = reloading ? driver.shownBeforeReload : driver.snapshot
         keyboard.displayed = announcer.phrase != nil ? shown : nil
         guard let displayed = shown, let glue = accessibilityGlue else {
@@ -187,6 +196,24 @@ extension ListAdapterCore {
             return
         }
         keyboard.selectedBefore = pending + selected.filter { !pending.contains($0) }
+    }
+
+    /// Lets go of the focus basis before `update`, an edit in place of the list the basis is,
+    /// when the edit keeps the focused item: the basis shares the driver's storage, and the edit
+    /// would copy it. The item's neighbours are read from the driver's snapshot then, should a
+    /// later update remove it; an edit in place moves nothing, so they are in the same order.
+    /// An edit that deletes the focused item keeps the basis, and pays the copy, to find its
+    /// neighbour (`update-one-100k-headless-focused` in `instructions.sh` guards this).
+    private func releaseFocusBasis(before update: BatchUpdate) {
+        guard let item = keyboard.item, !keyboard.basisIsShown else { return }
+        let shown = driver.snapshot
+        // The basis, the list shown and the list headed to share their storage only when the
+        // driver edits the list shown in place.
+        guard _sameStorage(keyboard.basis._sections, shown._sections), _sameStorage(driver.latestSnapshot._sections, shown._sections),
+            let path = shown.itemPath(for: item), !update.deletedSections.contains(path.section), !update.deletedItems.contains(path)
+        else { return }
+        keyboard.basis = Snapshot()
+        keyboard.basisIsShown = true
     }
 
     /// The view shows a new state: keyboard focus follows its item (else the neighbour
@@ -202,8 +229,9 @@ extension ListAdapterCore {
         let focusedBefore = keyboard.item
         if let item = focusedBefore {
             let latest = driver.latestSnapshot
-            keyboard.item = Snapshot.focusTarget(after: item, from: keyboard.basis, to: latest)
+            keyboard.item = Snapshot.focusTarget(after: item, from: keyboard.basisIsShown ? shown : keyboard.basis, to: latest)
             keyboard.basis = latest
+            keyboard.basisIsShown = false
         }
         keyboard.pendingSelection = nil
         if let glue = accessibilityGlue, !keyboard.selectedBefore.isEmpty {

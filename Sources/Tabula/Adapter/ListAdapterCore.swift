@@ -160,7 +160,7 @@ where Item.ID: Sendable {
         self.glue = glue
         link.glue = glue
         link.willApply = { [weak self] in self?.checkConnection() }
-        link.willShow = { [weak self] in self?.viewWillShow(reloading: $0) }
+        link.willShow = { [weak self] in self?.viewWillShow($0) }
         link.didShow = { [weak self] in self?.viewDidShow() }
         driver.keepsShownForReload = { [weak self] in self?.readsShownOnReload ?? false }
         announcer.glue = glue as? any ListAccessibilityGlue
@@ -381,9 +381,10 @@ private final class ViewLink: ListViewUpdating {
     weak var glue: (any ListViewGlue)?
     /// Checks that the view still calls the adapter: run as each apply asks whether it can animate.
     var willApply: (@MainActor () -> Void)?
-    /// Told before the view changes what it shows (and whether by `reloadData`), and after (the
-    /// core's focus, selection and announcements follow the list: `ListAdapterCore+Keyboard.swift`).
-    var willShow: (@MainActor (_ reloading: Bool) -> Void)?, didShow: (@MainActor () -> Void)?
+    /// Told before the view changes what it shows (the batch, or `nil` for `reloadData`), and
+    /// after (the core's focus, selection and announcements follow the list:
+    /// `ListAdapterCore+Keyboard.swift`).
+    var willShow: (@MainActor (_ update: BatchUpdate?) -> Void)?, didShow: (@MainActor () -> Void)?
 
     var flavor: ListFlavor { glue?.flavor ?? .table }
     var canAnimateUpdates: Bool {
@@ -392,7 +393,7 @@ private final class ViewLink: ListViewUpdating {
     }
     func displayedItemCounts() -> [Int] { glue?.displayedItemCounts() ?? [] }
     func reloadData() {
-        willShow?(true)
+        willShow?(nil)
         glue?.reloadData()
         didShow?()
     }
@@ -402,7 +403,7 @@ private final class ViewLink: ListViewUpdating {
             completion()
             return
         }
-        willShow?(false)
+        willShow?(update)
         glue.performBatchUpdates(update, animated: animated, updateData: updateData) { [didShow] in
             didShow?()
             completion()
