@@ -99,7 +99,7 @@
 
         /// A context menu of the actions, which are also the row's custom accessibility actions.
         private static func menuConfiguration(_ actions: [ListRowAction]) -> UIContextMenuConfiguration? {
-            actions.isEmpty ? nil : UIContextMenuConfiguration(actions: actions)
+            UIContextMenuConfiguration(actions: actions)
         }
 
         private func updateAdapters(_ coordinator: Coordinator, context: Context, animated: Bool) {

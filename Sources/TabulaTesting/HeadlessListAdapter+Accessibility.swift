@@ -75,7 +75,9 @@ extension HeadlessListAdapter {
         var traits: HeadlessAccessibilityElement.Traits = []
         if listView.indexPathsForSelectedItems.contains(path) { traits.insert(.selected) }
         if row.isButton { traits.insert(.button) }
-        var actions = row.swipes.flatMap { $0 } + (row.contextMenu ?? [])
+        let swipes = row.swipes.flatMap { $0 }, menu = row.contextMenu ?? []
+        let offered = ListRowAction.accessibleEntries(titled: menu.map(\.title), besides: swipes.map(\.title))
+        var actions = swipes + offered.map { menu[$0] }
         if let title = row.expansionAction {
             actions.append(HeadlessAction(title) { [weak self, id = row.id] in self?.core.toggleExpansion(of: id) })
         }

@@ -5,13 +5,14 @@
 
     extension UIContextMenuConfiguration {
         /// A context menu of `actions`, which the UIKit adapters also give the row as custom
-        /// accessibility actions: VoiceOver's Actions rotor, Switch Control and Full Keyboard Access
-        /// reach each entry without the long press.
+        /// accessibility actions: VoiceOver's Actions rotor and Switch Control reach each entry in
+        /// one step, without the long press. `nil` when `actions` is empty, so that the row shows
+        /// no menu and is not lifted as a preview.
         ///
-        /// Return it from an adapter's `contextMenu` handler. A configuration built
-        /// with `UIContextMenuConfiguration(identifier:previewProvider:actionProvider:)` works
-        /// too, but UIKit does not give its menu back, so its entries stay behind VoiceOver's double
-        /// tap and hold.
+        /// Return it from an adapter's `contextMenu` handler. A configuration built with
+        /// `UIContextMenuConfiguration(identifier:previewProvider:actionProvider:)` works too
+        /// (for submenus, checkmarks or disabled entries), but UIKit does not give its menu back,
+        /// so its entries stay behind VoiceOver's double tap and hold.
         ///
         /// ```swift
         /// adapter.contextMenu = { todo, _ in
@@ -23,19 +24,20 @@
         /// ```
         ///
         /// - Parameters:
-        ///   - actions: The menu's entries, in order; an empty list shows no menu.
         ///   - identifier: The configuration's identifier (UIKit makes one when `nil`).
         ///   - previewProvider: The view controller shown as the menu's preview; `nil`: the row.
-        public convenience init(
-            actions: [ListRowAction], identifier: (any NSCopying)? = nil, previewProvider: UIContextMenuContentPreviewProvider? = nil
+        ///   - actions: The menu's entries, in order.
+        public convenience init?(
+            identifier: (any NSCopying)? = nil, previewProvider: UIContextMenuContentPreviewProvider? = nil, actions: [ListRowAction]
         ) {
+            guard !actions.isEmpty else { return nil }
             self.init(identifier: identifier, previewProvider: previewProvider) { _ in
                 UIMenu(children: actions.map(UIAction.init(rowAction:)))
             }
             objc_setAssociatedObject(self, &rowActionsKey, RowActions(actions), .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
         }
 
-        /// The entries of a menu built with ``init(actions:identifier:previewProvider:)``; `nil`
+        /// The entries of a menu built with ``init(identifier:previewProvider:actions:)``; `nil`
         /// for a menu built otherwise.
         package var rowActions: [ListRowAction]? { (objc_getAssociatedObject(self, &rowActionsKey) as? RowActions)?.actions }
     }

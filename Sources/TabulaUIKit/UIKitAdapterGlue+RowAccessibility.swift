@@ -25,33 +25,39 @@
     }
 
     /// What assistive technologies meet on a UIKit adapter's rows and section headers, from the
-    /// core's decisions (`ListAdapterCore.accessibilityRow(at:)`, which the headless view reads
-    /// too).
+    /// core's decisions (`ListAdapterCore.accessibilityRow(at:)` and `ListRowAction`'s, which the
+    /// headless view reads too).
     ///
-    /// A table's and a collection list's swipe actions reach VoiceOver through UIKit itself, as
-    /// custom actions of their cells; offered again here, each would be read twice. A context
-    /// menu opens with VoiceOver's double tap and hold, which not every user finds, and not with
-    /// Switch Control's or Full Keyboard Access's actions: the entries of a menu built with
-    /// `UIContextMenuConfiguration(actions:)` become custom actions of the row (UIKit does not give
-    /// back the menu of a configuration built otherwise). An outline row gets the value
-    /// "expanded" or "collapsed" and the action that toggles it.
+    /// A table's and a collection list's swipe actions, and a table's swipe to delete, reach
+    /// VoiceOver through UIKit itself, as custom actions of their cells. A context menu opens with
+    /// VoiceOver's double tap and hold, which not every user finds: the entries of a menu built
+    /// with `UIContextMenuConfiguration(actions:)` become custom actions of the row too, but those
+    /// titled as one of the row's swipe actions, so none is read twice (UIKit does not give back the
+    /// menu of a configuration built otherwise). An outline row gets the value "expanded" or
+    /// "collapsed" and the action that toggles it.
+    ///
+    /// The menu and swipe handlers run as the cell is configured, as `cellForRowAt` runs, and the
+    /// menu handler again when an entry is performed; an entry keeps only its title and place.
     extension UIKitAccessibilityGlue {
         /// Gives `cell`, configured for the row at `path`, Tabula's custom actions: the entries
         /// of its context menu when the adapter's `contextMenu` built it from actions, then, where
         /// `expansion` is on, an outline row's value and its Expand or Collapse action, in the
         /// adapter's `accessibilityStrings`. Each acts on the row's item wherever it has moved by
-        /// then, as the handlers build the row at that moment. The app's own custom actions stay,
-        /// and a value the app set is kept; a cell reused for a row without them loses Tabula's.
+        /// then. The app's own custom actions stay, and a value the app set is kept; a cell reused
+        /// for a row without them loses Tabula's.
         package func showAccessibility(of cell: UIView, at path: ItemPath, expansion: Bool = true) {
             let actions = cell.accessibilityCustomActions ?? []
             let previous = actions.compactMap { $0 as? TabulaRowAction }
-            let menu = core.contextMenu(at: path)??.rowActions
+            let menu = core.contextMenu(at: path)??.rowActions ?? []
             let isExpanded = expansion ? core.expansion(at: path) : nil
-            guard !previous.isEmpty || menu?.isEmpty == false || isExpanded != nil else { return }  // nothing of Tabula's, then or now
+            guard !previous.isEmpty || !menu.isEmpty || isExpanded != nil else { return }  // nothing of Tabula's, then or now
             for action in previous where action.value != nil && cell.accessibilityValue == action.value { cell.accessibilityValue = nil }
             var kept = actions.filter { !($0 is TabulaRowAction) }
             if let id = core.driver.snapshot.item(at: path)?.id {
-                kept += menuActions(menu ?? [], of: id)
+                if !menu.isEmpty {
+                    let offered = ListRowAction.accessibleEntries(titled: menu.map(\.title), besides: swipeTitles(at: path))
+                    kept += offered.map { menuAction(menu[$0], at: $0, of: id) }
+                }
                 if let isExpanded {
                     let strings = core.accessibilityStrings
                     let value = strings.expansionValue(isExpanded: isExpanded)
@@ -65,19 +71,28 @@
             cell.accessibilityCustomActions = kept.isEmpty ? nil : kept
         }
 
-        /// The menu entries `entries` as custom actions of the item `id`'s row. Performed, each
-        /// asks the handler for the row's menu again and runs the entry at its place under the
-        /// same title, so a reordered list or a menu changed since the cell was configured never
-        /// runs another entry; an entry no longer there does nothing and reports failure.
-        private func menuActions(_ entries: [ListRowAction], of id: Item.ID) -> [UIAccessibilityCustomAction] {
-            entries.enumerated().map { index, entry -> UIAccessibilityCustomAction in
-                TabulaRowAction(title: entry.title, image: entry.systemImage.flatMap { UIImage(systemName: $0) }) { [weak core] in
-                    guard let current = core?.accessibilityRow(of: id)?.contextMenu?.rowActions, index < current.count,
-                        current[index].title == entry.title
-                    else { return false }
-                    current[index].handler()
-                    return true
-                }
+        /// The titles of the actions UIKit itself offers on the row at `path`: its swipe actions,
+        /// and a table's swipe to delete where the row can be deleted.
+        private func swipeTitles(at path: ItemPath) -> [String] {
+            let swipes = [true, false].compactMap { core.swipeActions(at: path, leading: $0) ?? nil }
+            var titles = swipes.flatMap { $0.actions.compactMap(\.title) }
+            if deletesBySwipe, core.canDelete(at: path) { titles.append(UIKitPlatform.deleteTitle) }
+            return titles
+        }
+
+        /// The menu entry `entry`, at `index` in its menu, as a custom action of the item `id`'s
+        /// row. It keeps only the entry's title and place (not the app's handler, which could hold
+        /// the screen the cell is in); performed, it asks the handler for the row's menu again and
+        /// runs the entry it stands for (`ListRowAction.entry(titled:at:in:)`), or does nothing
+        /// and reports failure.
+        private func menuAction(_ entry: ListRowAction, at index: Int, of id: Item.ID) -> UIAccessibilityCustomAction {
+            let title = entry.title
+            return TabulaRowAction(title: title, image: entry.systemImage.flatMap { UIImage(systemName: $0) }) { [weak core] in
+                guard let core, let path = core.driver.snapshot.itemPath(for: id), let menu = core.contextMenu(at: path)??.rowActions,
+                    let current = ListRowAction.entry(titled: title, at: index, in: menu.map(\.title))
+                else { return false }
+                menu[current].handler()
+                return true
             }
         }
 

@@ -13,9 +13,13 @@
         /// bundle), and "Delete" without one.
         @MainActor
         public static func deleteSwipeAction(_ delete: @escaping @MainActor @Sendable () -> Bool) -> UISwipeActionsConfiguration? {
-            let title = NSLocalizedString("Delete", comment: "The swipe action that deletes a row of a collection list")
-            let action = UIContextualAction(style: .destructive, title: title) { _, _, done in done(delete()) }
+            let action = UIContextualAction(style: .destructive, title: deleteTitle) { _, _, done in done(delete()) }
             return UISwipeActionsConfiguration(actions: [action])
+        }
+
+        /// The title of a Delete swipe action: the app's localization of the key "Delete".
+        static var deleteTitle: String {
+            NSLocalizedString("Delete", comment: "The swipe action that deletes a row of a collection list")
         }
     }
 #endif

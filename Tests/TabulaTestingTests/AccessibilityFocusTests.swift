@@ -55,6 +55,36 @@ struct AccessibilityFocusTests {
         #expect(adapter.accessibilityElement(at: ItemPath(item: 5, section: 0)) == nil)
     }
 
+    @Test("a menu entry titled as one of the row's swipe actions is offered once, as the swipe")
+    func menuEntryBesideSwipe() throws {
+        let adapter = try Self.adapter()
+        let log = ActionLog()
+        adapter.trailingSwipeActions = { _, _ in [HeadlessAction("Delete", isDestructive: true) { log.performed.append("swipe") }] }
+        adapter.contextMenu = { _, _ in [HeadlessAction("Share") {}, HeadlessAction("Delete") { log.performed.append("menu") }] }
+        adapter.apply(try Self.snapshot([("a", [1])]))
+        let row = try #require(adapter.accessibilityElement(at: ItemPath(item: 0, section: 0)))
+        #expect(row.customActions.map(\.title) == ["Delete", "Share"])
+        row.customAction(titled: "Delete")?.perform()
+        #expect(log.performed == ["swipe"])
+        #expect(ListRowAction.accessibleEntries(titled: ["Pin", "Delete", "Share"], besides: ["Delete", "Archive"]) == [0, 2])
+        #expect(ListRowAction.accessibleEntries(titled: ["Pin"], besides: []) == [0])
+    }
+
+    /// An action a UIKit cell was given earlier names its entry by title and place; the menu its
+    /// handler builds when the action is performed may have changed since.
+    @Test("an entry offered earlier runs the entry of the menu built now that bears its title, never another")
+    func entryOfChangedMenu() {
+        // The only entry so titled, wherever it went.
+        #expect(ListRowAction.entry(titled: "Delete", at: 1, in: ["Copy", "Delete"]) == 1)
+        #expect(ListRowAction.entry(titled: "Delete", at: 1, in: ["Pin", "Copy", "Delete"]) == 2)
+        // Several so titled: the one at the same place, else none.
+        #expect(ListRowAction.entry(titled: "Move", at: 2, in: ["Move", "Copy", "Move"]) == 2)
+        #expect(ListRowAction.entry(titled: "Move", at: 1, in: ["Move", "Copy", "Move"]) == nil)
+        // Gone.
+        #expect(ListRowAction.entry(titled: "Delete", at: 0, in: ["Copy"]) == nil)
+        #expect(ListRowAction.entry(titled: "Delete", at: 0, in: []) == nil)
+    }
+
     /// What a UIKit cell's menu actions read when performed: the row of their item as the list
     /// holds it then, built by the handlers for the item's new place.
     @Test("a row read by its item follows the item's moves, its menu built anew, and ends with it")

@@ -101,9 +101,11 @@ extension ListAdapter {
         set { core.leadingSwipeActions = newValue }
     }
     /// Context menus, declared next to the items they act on. Every entry is also a custom
-    /// accessibility action of its row where the adapter can read the menu: the headless view's
-    /// actions, an AppKit menu's items, and on UIKit a menu built with
-    /// `UIContextMenuConfiguration(actions:)`.
+    /// accessibility action of its row where the adapter can read the menu (but one titled as a
+    /// swipe action of the row, offered already): the headless view's actions, an AppKit menu's
+    /// items, and on UIKit a menu built with `UIContextMenuConfiguration(actions:)`, whose
+    /// handler then runs as each row's cell is configured, so let it build the menu and do
+    /// nothing else.
     public var contextMenu: ((Item, ItemPath) -> Platform.ContextMenu?)? {
         get { core.contextMenu }
         set { core.contextMenu = newValue }
