@@ -51,24 +51,27 @@
             let menu = core.contextMenu(at: path)??.rowActions ?? []
             let isExpanded = expansion ? core.expansion(at: path) : nil
             guard !previous.isEmpty || !menu.isEmpty || isExpanded != nil else { return }  // nothing of Tabula's, then or now
-            for action in previous where action.value != nil && cell.accessibilityValue == action.value { cell.accessibilityValue = nil }
-            var kept = actions.filter { !($0 is TabulaRowAction) }
+            var added: [UIAccessibilityCustomAction] = []
+            var value: String?
             if let id = core.driver.snapshot.item(at: path)?.id {
                 if !menu.isEmpty {
                     let offered = ListRowAction.accessibleEntries(titled: menu.map(\.title), besides: swipeTitles(at: path))
-                    kept += offered.map { menuAction(menu[$0], at: $0, of: id) }
+                    added += offered.map { menuAction(menu[$0], at: $0, of: id) }
                 }
                 if let isExpanded {
                     let strings = core.accessibilityStrings
-                    let value = strings.expansionValue(isExpanded: isExpanded)
-                    kept.append(
+                    value = strings.expansionValue(isExpanded: isExpanded)
+                    added.append(
                         TabulaRowAction(title: strings.expansionAction(isExpanded: isExpanded), value: value) { [weak core] in
                             core?.toggleExpansion(of: id) ?? false
                         })
-                    if cell.accessibilityValue == nil { cell.accessibilityValue = value }
                 }
             }
-            cell.accessibilityCustomActions = kept.isEmpty ? nil : kept
+            let merged = RowAccessibilityMerge.merge(
+                actions: actions, value: cell.accessibilityValue, isTabulas: { $0 is TabulaRowAction },
+                valueOf: { ($0 as? TabulaRowAction)?.value }, adding: added, value: value)
+            cell.accessibilityCustomActions = merged.actions
+            if cell.accessibilityValue != merged.value { cell.accessibilityValue = merged.value }
         }
 
         /// The titles of the actions UIKit itself offers on the row at `path`: its swipe actions,

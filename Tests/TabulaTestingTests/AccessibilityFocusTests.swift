@@ -70,6 +70,36 @@ struct AccessibilityFocusTests {
         #expect(ListRowAction.accessibleEntries(titled: ["Pin"], besides: []) == [0])
     }
 
+    /// The UIKit glue's rule for a reused cell, run with stand-ins for its custom actions.
+    @Test("a cell configured again keeps the app's actions and value, and trades Tabula's for the new row's")
+    func mergeOnReuse() {
+        struct Action: Equatable {
+            var title: String
+            var tabulas = false
+            var value: String?
+        }
+        func merge(_ current: [Action], value: String?, adding added: [Action], _ newValue: String?) -> (actions: [Action]?, value: String?) {
+            RowAccessibilityMerge.merge(
+                actions: current, value: value, isTabulas: \.tabulas, valueOf: \.value, adding: added, value: newValue)
+        }
+        let pin = Action(title: "Pin")
+        let collapse = Action(title: "Collapse", tabulas: true, value: "expanded")
+        let expand = Action(title: "Expand", tabulas: true, value: "collapsed")
+        let share = Action(title: "Share", tabulas: true)
+        // A first configuration: the app's action first, Tabula's after it, the value set.
+        let first = merge([pin], value: nil, adding: [share, collapse], "expanded")
+        #expect(first.actions == [pin, share, collapse] && first.value == "expanded")
+        // The same cell for a collapsed row: Tabula's value and actions replaced, the app's kept.
+        let second = merge(first.actions!, value: first.value, adding: [expand], "collapsed")
+        #expect(second.actions == [pin, expand] && second.value == "collapsed")
+        // A value the app set stays.
+        #expect(merge([pin, collapse], value: "3 unread", adding: [expand], "collapsed").value == "3 unread")
+        // Reused for a row with nothing of Tabula's: only the app's, and no value of Tabula's.
+        let plain = merge([pin, collapse], value: "expanded", adding: [], nil)
+        #expect(plain.actions == [pin] && plain.value == nil)
+        #expect(merge([collapse], value: "expanded", adding: [], nil).actions == nil)
+    }
+
     /// An action a UIKit cell was given earlier names its entry by title and place; the menu its
     /// handler builds when the action is performed may have changed since.
     @Test("an entry offered earlier runs the entry of the menu built now that bears its title, never another")
