@@ -241,11 +241,13 @@ func runInstructionScenario(_ name: String) -> Bool {
             for item in list { try! snapshot.appendItems([item], toSection: 0) }
             blackHole(snapshot)
         }
-    case "update-one-100k-headless", "update-one-100k-headless-selected", "update-one-100k-headless-focused":
+    case "update-one-100k-headless", "update-one-100k-headless-selected", "update-one-100k-headless-focused",
+        "update-one-100k-headless-announced":
         // The `apply scenario=one-row-100k path=update-items` line, counted: one row updated in
         // place through `HeadlessListAdapter`, the row on screen (and, for `-selected`, selected,
         // as a row the user tapped is; for `-focused`, under keyboard focus, as the selected row
-        // of a Mac table is).
+        // of a Mac table is; for `-announced`, with live changes announced, inside the window
+        // the previous update opened, as the headless clock does not move).
         let count = 100_000
         let rows = (0..<count).map { UUIDItem(id: UUID(), value: $0) }
         let cells = CellConfigurators<UUIDItem> { CellConfigurator.content { CellContent(text: "\($0.value)") } }
@@ -256,6 +258,7 @@ func runInstructionScenario(_ name: String) -> Bool {
         try! list.scrollToItem(at: ItemPath(item: count / 2, section: 0))
         if name.hasSuffix("-selected") { try! list.selectItem(at: ItemPath(item: count / 2, section: 0)) }
         if name.hasSuffix("-focused") { try! adapter.focusKeyboard(on: rows[count / 2].id) }
+        if name.hasSuffix("-announced") { adapter.announceChanges = { "\($0.updated.count) updated" } }
         try! adapter.driver.apply(.update([UUIDItem(id: rows[count / 2].id, value: -2)]))
         var call = 0
         measuredCall {

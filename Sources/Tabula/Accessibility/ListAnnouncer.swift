@@ -26,6 +26,11 @@ package final class ListAnnouncer<SectionID: Hashable & Sendable, Item: Identifi
 
     package init() {}
 
+    /// Whether the next change shown opens a window, and so needs the list shown before it: a
+    /// phrase is set and no window is open. While one is, the list it opened on is kept already,
+    /// and the views need not hold another (an edit in place would copy the list it shares).
+    var opensWindowOnNextChange: Bool { phrase != nil && baseline == nil }
+
     /// Notes that the user's own edit touches `ids` (deleted, toggled): an update of these items
     /// within the window is not announced.
     func noteUserEdit(_ ids: some Sequence<Item.ID>) {

@@ -185,7 +185,7 @@ extension ListAdapterCore {
         let reloading = update == nil
         if let update { releaseFocusBasis(before: update) }
         let shown = reloading ? driver.shownBeforeReload : driver.snapshot
-        keyboard.displayed = announcer.phrase != nil ? shown : nil
+        keyboard.displayed = announcer.opensWindowOnNextChange ? shown : nil
         guard let displayed = shown, let glue = accessibilityGlue else {
             keyboard.selectedBefore = []
             return
