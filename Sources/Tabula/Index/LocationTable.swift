@@ -225,25 +225,38 @@ struct _LocationTable: Sendable {
         hash: Int, token: Int32, row: Int32, where isMatch: (_ token: Int32, _ row: Int32) -> Bool
     ) -> (token: Int32, row: Int32)? {
         if pending != nil { settle() }
-        let print = fingerprint(hash), fields = ~locationMask
+        guard !wide else { return wideEntryOrInsert(hash: hash, token: token, row: row, where: isMatch) }
+        // A narrow table's buckets are probed through a read-only view of their storage, with no
+        // bounds checks and no test of the width on every probe, up to an empty bucket or one
+        // whose fingerprint matches; a candidate's identifier is compared outside that view.
+        let print = UInt32(truncatingIfNeeded: fingerprint(hash)), fields = ~UInt32(truncatingIfNeeded: locationMask)
+        let mask = self.mask
         var bucket = hash & mask
         var free = -1
         while true {
-            let word = self[bucket]
-            if word == Self.empty { break }
-            if word == Self.tombstone {
-                if free < 0 { free = bucket }
-            } else if word & fields == print {
-                let found = (token: self.token(word), row: self.row(word))
-                if isMatch(found.token, found.row) { return found }
+            let candidate = words.withUnsafeBufferPointer { words in
+                while true {
+                    let word = words[bucket]
+                    if word == 0 { return false }
+                    if word == 1 {
+                        if free < 0 { free = bucket }
+                    } else if word & fields == print {
+                        return true
+                    }
+                    bucket = (bucket &+ 1) & mask
+                }
             }
+            if !candidate { break }
+            let word = UInt64(words[bucket])
+            let found = (token: self.token(word), row: self.row(word))
+            if isMatch(found.token, found.row) { return found }
             bucket = (bucket &+ 1) & mask
         }
         if free >= 0 {
             tombstones &-= 1
             bucket = free
         }
-        self[bucket] = print | pack(token: token, row: row)
+        words[bucket] = print | UInt32(truncatingIfNeeded: pack(token: token, row: row))
         count &+= 1
         return nil
     }
