@@ -110,12 +110,15 @@ struct _LocationTable: Sendable {
 
     // Shifts here and in the loops below are masking shifts (`&<<`, `&>>`): every count is below
     // 64 (the fingerprint's shift is 28 to 63, the location's at most 62), where they equal `<<`
-    // and `>>`, which a Debug build calls as generic functions.
+    // and `>>`, which a Debug build calls as generic functions. Their counts are converted with
+    // `truncatingIfNeeded`, and the counters step with `&+`, `&-`: every field is a small
+    // non-negative number, and a checked conversion or step is a test and a branch on every
+    // probe and insert.
 
     /// The packed location of `token` and `row`, without a fingerprint.
     @inlinable @inline(__always)
     func pack(token: Int32, row: Int32) -> UInt64 {
-        UInt64(UInt32(bitPattern: row)) | UInt64(UInt32(bitPattern: token)) &<< UInt64(rowBits)
+        UInt64(UInt32(bitPattern: row)) | UInt64(UInt32(bitPattern: token)) &<< UInt64(truncatingIfNeeded: rowBits)
     }
 
     /// The fingerprint of `hash`, in place above the location fields.
@@ -128,15 +131,15 @@ struct _LocationTable: Sendable {
 
     /// The mask of the location fields.
     @inlinable @inline(__always)
-    var locationMask: UInt64 { (1 &<< UInt64(locationBits)) - 1 }
+    var locationMask: UInt64 { (1 &<< UInt64(truncatingIfNeeded: locationBits)) &- 1 }
 
     /// The row of an entry.
     @inlinable @inline(__always)
-    func row(_ entry: UInt64) -> Int32 { Int32(truncatingIfNeeded: entry & ((1 &<< UInt64(rowBits)) - 1)) }
+    func row(_ entry: UInt64) -> Int32 { Int32(truncatingIfNeeded: entry & ((1 &<< UInt64(truncatingIfNeeded: rowBits)) &- 1)) }
 
     /// The token of an entry.
     @inlinable @inline(__always)
-    func token(_ entry: UInt64) -> Int32 { Int32(truncatingIfNeeded: (entry & locationMask) &>> UInt64(rowBits)) }
+    func token(_ entry: UInt64) -> Int32 { Int32(truncatingIfNeeded: (entry & locationMask) &>> UInt64(truncatingIfNeeded: rowBits)) }
 
     @inlinable @inline(__always)
     subscript(bucket: Int) -> UInt64 {
@@ -222,26 +225,39 @@ struct _LocationTable: Sendable {
         hash: Int, token: Int32, row: Int32, where isMatch: (_ token: Int32, _ row: Int32) -> Bool
     ) -> (token: Int32, row: Int32)? {
         if pending != nil { settle() }
-        let print = fingerprint(hash), fields = ~locationMask
+        guard !wide else { return wideEntryOrInsert(hash: hash, token: token, row: row, where: isMatch) }
+        // A narrow table's buckets are probed through a read-only view of their storage, with no
+        // bounds checks and no test of the width on every probe, up to an empty bucket or one
+        // whose fingerprint matches; a candidate's identifier is compared outside that view.
+        let print = UInt32(truncatingIfNeeded: fingerprint(hash)), fields = ~UInt32(truncatingIfNeeded: locationMask)
+        let mask = self.mask
         var bucket = hash & mask
         var free = -1
         while true {
-            let word = self[bucket]
-            if word == Self.empty { break }
-            if word == Self.tombstone {
-                if free < 0 { free = bucket }
-            } else if word & fields == print {
-                let found = (token: self.token(word), row: self.row(word))
-                if isMatch(found.token, found.row) { return found }
+            let candidate = words.withUnsafeBufferPointer { words in
+                while true {
+                    let word = words[bucket]
+                    if word == 0 { return false }
+                    if word == 1 {
+                        if free < 0 { free = bucket }
+                    } else if word & fields == print {
+                        return true
+                    }
+                    bucket = (bucket &+ 1) & mask
+                }
             }
+            if !candidate { break }
+            let word = UInt64(words[bucket])
+            let found = (token: self.token(word), row: self.row(word))
+            if isMatch(found.token, found.row) { return found }
             bucket = (bucket &+ 1) & mask
         }
         if free >= 0 {
-            tombstones -= 1
+            tombstones &-= 1
             bucket = free
         }
-        self[bucket] = print | pack(token: token, row: row)
-        count += 1
+        words[bucket] = print | UInt32(truncatingIfNeeded: pack(token: token, row: row))
+        count &+= 1
         return nil
     }
 

@@ -136,8 +136,18 @@ extension Snapshot {
         sections: [SectionType], tokenIndex: [Int32]
     ) -> (token: Int32, row: Int32)? {
         table.entryOrInsert(hash: hash, token: token, row: row) { t, r in
-            sections[Int(tokenIndex[Int(t)])].items[Int(r)].id == id
+            _isItem(id, token: t, row: r, sections: sections, tokenIndex: tokenIndex)
         }
+    }
+
+    /// Whether the item at `row` of the section with `token` has the identifier `id`: the
+    /// comparison of ``_entryOrInsert(_:hash:token:row:in:sections:tokenIndex:)``, a call of its
+    /// own (a candidate whose fingerprint matches is rare). Inlined into the one-item append, a
+    /// comparison of `UUID`'s 16 bytes one by one made that append dearer (append-one-100k in
+    /// `instructions.sh` guards it).
+    @inlinable @inline(never)
+    static func _isItem(_ id: Item.ID, token: Int32, row: Int32, sections: [SectionType], tokenIndex: [Int32]) -> Bool {
+        sections[Int(tokenIndex[Int(token)])].items[Int(row)].id == id
     }
 
     /// Checks that `items`, inserted so that the first lands at `path`, repeat no identifier, among

@@ -54,9 +54,12 @@ extension Snapshot {
         guard (0..._sections.count).contains(index) else {
             throw Failure.itemPathOutOfRange(ItemPath(item: 0, section: index), itemsInSection: nil)
         }
-        // Validate everything first.
+        // Validate everything first. Repeats among the new sections are looked for only when there
+        // are two or more: for one, as most calls add, a dictionary would be hashed into and
+        // grown for nothing.
         var newSectionIDs = [SectionID: Int]()
         var newItemPaths = [Item.ID: ItemPath]()
+        var longest = 0
         for offset in newSections.indices {
             let section = newSections[offset]
             let position = index + offset
@@ -64,9 +67,10 @@ extension Snapshot {
                 let shifted = existing < index ? existing : existing + newSections.count
                 throw Failure.duplicateSection(section.id, first: min(shifted, position), second: max(shifted, position))
             }
-            if let earlier = newSectionIDs.updateValue(position, forKey: section.id) {
+            if newSections.count > 1, let earlier = newSectionIDs.updateValue(position, forKey: section.id) {
                 throw Failure.duplicateSection(section.id, first: earlier, second: position)
             }
+            longest = max(longest, section.items.count)
             for row in section.items.indices {
                 let item = section.items[row]
                 let path = ItemPath(item: row, section: position)
@@ -79,10 +83,9 @@ extension Snapshot {
                 }
             }
         }
-        // Then mutate.
-        _reserveIndex(
-            adding: newItemPaths.count, rows: newSections.map(\.items.count).max() ?? 0,
-            tokens: _tokenIndex.count + newSections.count)
+        // Then mutate. The longest section is counted in the loop above: a key path here
+        // (`map(\.items.count)`) is instantiated by the runtime on every call.
+        _reserveIndex(adding: newItemPaths.count, rows: longest, tokens: _tokenIndex.count + newSections.count)
         _sections.insert(contentsOf: newSections, at: index)
         var newTokens = [Int32]()
         newTokens.reserveCapacity(newSections.count)
