@@ -32,7 +32,7 @@ if [ "$#" -gt 0 ]; then
 else
     scenarios=(build-100k-uuid delete-5k-of-10k reload-5k-of-10k nochange-10k nochange-100k apply-nochange-10k
         apply-nochange-100k onechange-100k-uuid apply-onechange-100k-uuid apply-churn10-100k-uuid
-        append-one-100k append-1000-one-by-one update-one-100k update-one-100k-headless update-one-100k-headless-selected update-one-100k-headless-focused update-one-100k-headless-announced delete-one-100k churn10-100k-uuid churn10-100k-uuid-full nochange-plain-100k-uuid compare-10k
+        append-one-100k append-1000-one-by-one identifiers-10x100 update-one-100k update-one-100k-headless update-one-100k-headless-selected update-one-100k-headless-focused update-one-100k-headless-announced delete-one-100k churn10-100k-uuid churn10-100k-uuid-full nochange-plain-100k-uuid compare-10k
         compare-100k floor-100k-uuid observe-cell-10k observe-follow-10k
         debug-apply-churn10-100k-uuid)
     # ListKit's and DifferenceKit's shapes (the `shape scenario=…` lines): the app's path (build +

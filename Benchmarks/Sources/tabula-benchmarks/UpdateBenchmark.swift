@@ -231,6 +231,15 @@ func runInstructionScenario(_ name: String) -> Bool {
             }
         }
         precondition(view.batches == 2, "\(name): not shown as batch updates")
+    case "identifiers-10x100":
+        // The identifiers an app reads off a small snapshot, as a data source's bookkeeping does:
+        // the sections', the items', and one section's items.
+        let snapshot = try! Snapshot((0..<10).map { s in Section(s, items: (0..<100).map { IntItem(id: s * 100 + $0, value: $0) }) })
+        measuredCall {
+            blackHole(snapshot.sectionIdentifiers)
+            blackHole(snapshot.itemIdentifiers)
+            blackHole(snapshot.allItems)
+        }
     case "append-1000-one-by-one":
         // ListKit's `append` shape in `peers-bench`: an empty snapshot given one section, then
         // 1,000 items appended one at a time, each call checked for a repeated identifier.

@@ -147,7 +147,7 @@ extension ListAdapterCore {
     /// was deleted (the key is then handled). An item a live update removed meanwhile is reported
     /// as a stale edit.
     package func deleteSelected(at paths: [ItemPath]) -> Bool {
-        let ids = paths.compactMap(item(at:)).filter(canDelete).map(\.id)
+        let ids = paths.compactMap(item(at:)).filter(canDelete).map { $0.id }
         var deleted = false
         for id in ids where (try? reporting { try deleteItem(id) }) != nil { deleted = true }
         return deleted

@@ -36,7 +36,7 @@ extension ListAdapterCore {
         guard !trees.isEmpty else { return [] }
         return driver.latestSnapshot.sectionIdentifiers.flatMap { section -> [Item.ID] in
             guard let tree = driver.sectionSnapshots.currentTree(for: section), tree.applied else { return [] }
-            return tree.tree.items.map(\.id).filter(tree.tree.isExpanded)
+            return tree.tree.items.map { $0.id }.filter(tree.tree.isExpanded)
         }
     }
 

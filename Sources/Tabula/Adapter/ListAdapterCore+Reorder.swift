@@ -26,7 +26,7 @@ extension ListAdapterCore {
     /// ``canMove`` allows, in the order given. Empty: the drag does not start.
     package func dragItems(at paths: [ItemPath]) -> [Item.ID] {
         var seen = Set<Item.ID>()
-        return paths.compactMap(item(at:)).filter { canMove($0) && seen.insert($0.id).inserted }.map(\.id)
+        return paths.compactMap(item(at:)).filter { canMove($0) && seen.insert($0.id).inserted }.map { $0.id }
     }
 
     /// What marks the drags this list starts, so a drop can tell them from drags of another list

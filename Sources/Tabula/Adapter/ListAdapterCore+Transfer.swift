@@ -83,7 +83,7 @@ extension ListAdapterCore {
         let insertion = Insertion(items, at: target)
         try insert(insertion)
         if let way = link.remove(kept.map { offered.taken[$0] }) {
-            record(.transfer(insertion), inverse: .withdrawal(Removal(items.map(\.id)), source: way))
+            record(.transfer(insertion), inverse: .withdrawal(Removal(items.map { $0.id }), source: way))
         }
         return insertion
     }
@@ -116,12 +116,12 @@ extension ListAdapterCore {
         guard !items.isEmpty else { return nil }
         let insertion = Insertion(items, at: target)
         try insert(insertion)
-        record(.drop(insertion), inverse: .withdrawal(Removal(items.map(\.id)), source: nil))
+        record(.drop(insertion), inverse: .withdrawal(Removal(items.map { $0.id }), source: nil))
         return insertion
     }
 
     /// The content types this list accepts from other apps, in the order registered.
-    package var acceptedDropTypes: [String] { transfers.dropHandlers.map(\.typeIdentifier) }
+    package var acceptedDropTypes: [String] { transfers.dropHandlers.map { $0.typeIdentifier } }
 
     /// What a drop at `proposed` would do, as the drag hovers there: a pure function of where the
     /// drag comes from, the position and the app's ``ListTransfers/proposal``. `source` is the drag

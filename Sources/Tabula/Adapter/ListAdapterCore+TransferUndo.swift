@@ -54,7 +54,7 @@ extension ListAdapterCore {
     /// longer has.
     func conflict(redoing insertion: Insertion<SectionID, Item>, from source: TransferReturn<SectionID, Item>?, into conflict: inout UndoConflict<SectionID, Item.ID>) {
         let latest = driver.latestSnapshot
-        conflict.presentItems += insertion.items.map(\.id).filter(latest.contains)
+        conflict.presentItems += insertion.items.map { $0.id }.filter(latest.contains)
         Self.check(insertion.destination, in: latest, into: &conflict)
         guard let source else { return }
         let missing = transfers.sources[source.source]?.lacks(source.keys) ?? source.keys
@@ -74,7 +74,7 @@ extension ListAdapterCore {
         case (.drop(let insertion), _):
             guard let next = try? driver.applyEdit({ try $0.apply(insertion) }) else { return nil }
             transfers.onInsertion?(insertion, next)
-            return EditHistory.Entry(edit: entry.edit, inverse: .withdrawal(Removal(insertion.items.map(\.id)), source: nil), name: entry.name)
+            return EditHistory.Entry(edit: entry.edit, inverse: .withdrawal(Removal(insertion.items.map { $0.id }), source: nil), name: entry.name)
         case (.transfer(let insertion), let source?):
             guard let link = transfers.sources[source.source] else { return nil }
             let offered = link.take(source.keys)
@@ -82,7 +82,7 @@ extension ListAdapterCore {
             guard !made.items.isEmpty, let next = try? driver.applyEdit({ try $0.apply(made) }) else { return nil }
             transfers.onInsertion?(made, next)
             guard let back = link.remove(offered.taken) else { return nil }
-            return EditHistory.Entry(edit: .transfer(made), inverse: .withdrawal(Removal(made.items.map(\.id)), source: back), name: entry.name)
+            return EditHistory.Entry(edit: .transfer(made), inverse: .withdrawal(Removal(made.items.map { $0.id }), source: back), name: entry.name)
         default:
             return nil
         }

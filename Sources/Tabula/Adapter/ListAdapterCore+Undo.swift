@@ -95,7 +95,7 @@ extension ListAdapterCore {
             redone = EditHistory.Entry(edit: entry.edit, inverse: .outlineMoves(inverse), name: entry.name)
             transfers.onOutlineMove?(move, tree)
         case .delete(let deleted):
-            let ids = deleted.map(\.id)
+            let ids = deleted.map { $0.id }
             let items = ids.compactMap { latest[$0] }
             guard let next = try? driver.applyEdit({ try $0.deleteItems(ids) }) else { return false }
             redone = EditHistory.Entry(edit: .delete(items), inverse: .reinsertions(latest.reinsertions(restoring: Set(ids))), name: entry.name)

@@ -296,7 +296,7 @@ where Item.ID: Sendable {
 
     /// How each reuse identifier was registered: the class (fully qualified), the nib and its
     /// class, or the standard content cell.
-    package var registrations: [String: String] { registry.registrations.mapValues(\.description) }
+    package var registrations: [String: String] { registry.registrations.mapValues { $0.description } }
 
     // MARK: Supplementary views
 
@@ -349,7 +349,7 @@ where Item.ID: Sendable {
         guard !supplementaryViews.isEmpty else { return update.updatedSectionTitles }
         var sections = Set(update.updatedSectionTitles)
         let inserted = Set(update.insertedSections)
-        let kinds = Set(supplementaryViews.map(\.kind))
+        let kinds = Set(supplementaryViews.map { $0.kind })
         for (index, section) in driver.snapshot.sections.enumerated() where !inserted.contains(index) && !sections.contains(index) {
             guard let old = before.sections[section.id], old.numberOfItems != section.items.count,
                 let context = driver.snapshot.sectionContext(at: index),

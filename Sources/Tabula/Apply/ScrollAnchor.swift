@@ -136,7 +136,7 @@ extension ScrollAnchor {
         case .item(let id): anchored = layout.row(id)
         }
         guard let anchored, let index = layout.rows.firstIndex(where: { $0.id == anchored.id }) else { return nil }
-        let below = layout.rows[(index + 1)...].map(\.id), above = layout.rows[..<index].reversed().map(\.id)
+        let below = layout.rows[(index + 1)...].map { $0.id }, above = layout.rows[..<index].reversed().map { $0.id }
         return .row(anchored.id, distance: anchored.minY - layout.contentOffset, neighbours: below + above)
     }
 

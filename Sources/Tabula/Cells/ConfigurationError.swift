@@ -41,5 +41,5 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
         self.problems = problems
     }
 
-    public var description: String { problems.map(\.description).joined(separator: "\n") }
+    public var description: String { problems.map { $0.description }.joined(separator: "\n") }
 }

@@ -37,7 +37,7 @@ extension Snapshot {
         tokens.reserveCapacity(order.count)
         var next = 0
         _reserveIndex(
-            adding: inserted.reduce(0) { $0 + $1.items.count }, rows: inserted.map(\.items.count).max() ?? 0,
+            adding: inserted.reduce(0) { $0 + $1.items.count }, rows: inserted.map { $0.items.count }.max() ?? 0,
             tokens: _tokenIndex.count + inserted.count)
         for source in order {
             if source >= 0 {

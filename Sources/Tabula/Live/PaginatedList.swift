@@ -75,7 +75,7 @@ public final class PaginatedList<SectionID: Hashable & Sendable, Item: Identifia
     /// the list stops with ``PaginationError/noNewItems(pages:lastPage:)``. Default: 10.
     public var maxPagesWithoutNewItems = 10
     /// The items loaded so far, in order, without the state rows.
-    public var items: [Item] { rows.sections.first?.items.compactMap(\.item) ?? [] }
+    public var items: [Item] { rows.sections.first?.items.compactMap { $0.item } ?? [] }
     /// The number of items loaded so far.
     public var itemCount: Int { rows.numberOfItems }
     /// The pages loaded (or rejected) so far at the end.

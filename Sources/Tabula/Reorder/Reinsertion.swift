@@ -27,7 +27,7 @@ public struct Reinsertion<SectionID: Hashable & Sendable, Item: Identifiable> wh
     }
 
     /// The identifiers of ``items``.
-    public var identifiers: [Item.ID] { items.map(\.id) }
+    public var identifiers: [Item.ID] { items.map { $0.id } }
 }
 
 extension Reinsertion: Sendable where Item: Sendable {}
@@ -107,7 +107,7 @@ extension Array {
     ///   item or section they lack; they are unchanged then.
     public mutating func apply<SectionID, Item>(_ reinsertion: Reinsertion<SectionID, Item>) throws
     where Element == Section<SectionID, Item> {
-        var sections = map(\.items)
+        var sections = map { $0.items }
         var endSection: Int?
         if case .endOfSection(let id) = reinsertion.destination { endSection = firstIndex { $0.id == id } }
         try reinsertion.apply(to: &sections, endSection: endSection, element: { $0 }, id: \.id)

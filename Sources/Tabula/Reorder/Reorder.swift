@@ -136,7 +136,7 @@ extension Array {
     ///   what the sections lack; they are unchanged then.
     public mutating func apply<SectionID, Item>(_ reorder: Reorder<SectionID, Item.ID>) throws
     where Element == Section<SectionID, Item> {
-        var sections = map(\.items)
+        var sections = map { $0.items }
         var endSection: Int?
         if case .endOfSection(let id) = reorder.destination { endSection = firstIndex { $0.id == id } }
         try reorder.apply(to: &sections, endSection: endSection, id: \.id)
@@ -177,7 +177,7 @@ extension Snapshot {
                 throw Failure.unknownItem(anchor)
             }
             let movedSet = Set(moved)
-            let stays = section.items[path.item...].lazy.map(\.id).first { !movedSet.contains($0) }
+            let stays = section.items[path.item...].lazy.map { $0.id }.first { !movedSet.contains($0) }
             try next.deleteItems(moved)
             if let stays {
                 try next.insertItems(items, beforeItem: stays)

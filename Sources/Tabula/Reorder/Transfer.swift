@@ -45,7 +45,7 @@ extension Removal: CustomStringConvertible {
 
 extension Insertion: CustomStringConvertible {
     public var description: String {
-        let ids = items.map(\.id)
+        let ids = items.map { $0.id }
         switch destination {
         case .before(let id): return "insert \(ids) before \(id)"
         case .endOfSection(let id): return "insert \(ids) at the end of section \(id)"
@@ -118,7 +118,7 @@ extension Array {
     /// - Throws: ``SnapshotError/unknownItem(_:)`` or ``SnapshotError/unknownSection(_:)`` naming
     ///   the destination the sections lack; they are unchanged then.
     public mutating func apply<SectionID, Item>(_ insertion: Insertion<SectionID, Item>) throws where Element == Section<SectionID, Item> {
-        var sections = map(\.items)
+        var sections = map { $0.items }
         var endSection: Int?
         if case .endOfSection(let id) = insertion.destination { endSection = firstIndex { $0.id == id } }
         try insertion.apply(to: &sections, endSection: endSection)

@@ -79,13 +79,13 @@ extension SectionSnapshot {
     ///
     /// - Complexity: O(*n*) for *n* items; the walk keeps its own stack, so a tree of any depth is
     ///   fine.
-    public var items: [Item] { walk(onlyVisible: false).map(\.item) }
+    public var items: [Item] { walk(onlyVisible: false).map { $0.item } }
 
     /// The items a list shows, depth first: the top-level items, and the children of each expanded
     /// item whose ancestors are all expanded.
     ///
     /// - Complexity: O(*v*) for *v* visible items.
-    public var visibleItems: [Item] { walk(onlyVisible: true).map(\.item) }
+    public var visibleItems: [Item] { walk(onlyVisible: true).map { $0.item } }
 
     /// The top-level items, in order.
     ///
@@ -243,12 +243,12 @@ extension SectionSnapshot {
     /// - Complexity: O(*k*) for *k* items.
     public mutating func append(_ items: [Item], to parent: Item.ID? = nil) throws {
         if let parent, nodes[parent] == nil { throw Failure.unknownItem(parent) }
-        try checkNew(items.lazy.map(\.id))
+        try checkNew(items.lazy.map { $0.id })
         add(items, under: parent)
         if let parent {
-            nodes[parent]!.children.append(contentsOf: items.map(\.id))
+            nodes[parent]!.children.append(contentsOf: items.map { $0.id })
         } else {
-            roots.append(contentsOf: items.map(\.id))
+            roots.append(contentsOf: items.map { $0.id })
         }
     }
 
@@ -385,9 +385,9 @@ extension SectionSnapshot {
 
     private mutating func insert(_ items: [Item], nextTo sibling: Item.ID, after: Bool) throws {
         guard let anchor = nodes[sibling] else { throw Failure.unknownItem(sibling) }
-        try checkNew(items.lazy.map(\.id))
+        try checkNew(items.lazy.map { $0.id })
         add(items, under: anchor.parent)
-        let ids = items.map(\.id)
+        let ids = items.map { $0.id }
         if let parent = anchor.parent {
             let index = nodes[parent]!.children.firstIndex(of: sibling)!
             nodes[parent]!.children.insert(contentsOf: ids, at: after ? index + 1 : index)

@@ -17,7 +17,7 @@ extension SectionSnapshots {
             let into = snapshot.section(at: proposed.section).map { shownTrees[$0.id] != nil } ?? false
             return into ? source : proposed
         }
-        var rows = from.items.map(\.id)
+        var rows = from.items.map { $0.id }
         rows.remove(at: source.item)
         let wanted = proposed.section == source.section ? proposed.item : (proposed.section < source.section ? 0 : rows.count)
         let allowed = tree.destinationRows(forMoving: id, among: rows)
@@ -48,7 +48,7 @@ extension SectionSnapshots {
             if driver.pending == nil && !driver.hasDiffedUpdateInFlight { driver.apply(before, animatingDifferences: true, completion: nil) }
             return true
         }
-        shown.moveAmongSiblings(id, toRow: destination.item, of: snapshot.items(inSection: to)?.map(\.id) ?? [])
+        shown.moveAmongSiblings(id, toRow: destination.item, of: snapshot.items(inSection: to)?.map { $0.id } ?? [])
         trees.replaceNewestShown(shown, for: to)
         guard var latest = trees.trees[to], latest.contains(id), latest.parent(of: id)?.id == shown.parent(of: id)?.id else {
             return true
@@ -87,7 +87,7 @@ extension SectionSnapshots {
             return (tree, true)
         }
         var flat = SectionSnapshot<Item>()
-        flat.roots = items.map(\.id)
+        flat.roots = items.map { $0.id }
         for item in items { flat.nodes[item.id] = .init(item: item, parent: nil, children: []) }
         return (flat, false)
     }
@@ -100,7 +100,7 @@ extension SectionSnapshots {
         let visible = tree.visibleItems
         if let current = next.items(inSection: section) {
             let requests = current.compactMap { item in next._updateMarks[_MarkKey(item.id)].map { (item.id, $0) } }
-            try next.deleteItems(current.map(\.id))
+            try next.deleteItems(current.map { $0.id })
             try next.appendItems(visible, toSection: section)
             for (id, kind) in requests where next.contains(id) { next._updateMarks[_MarkKey(id)] = kind }
         } else {

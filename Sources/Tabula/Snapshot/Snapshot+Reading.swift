@@ -72,17 +72,17 @@ extension Snapshot {
     /// The section identifiers, in order.
     ///
     /// - Complexity: O(*s*) for *s* sections.
-    public var sectionIdentifiers: [SectionID] { _sections.map(\.id) }
+    public var sectionIdentifiers: [SectionID] { _sections.map { $0.id } }
 
     /// Every item identifier, section by section.
     ///
     /// - Complexity: O(*n*) for *n* items.
-    public var itemIdentifiers: [Item.ID] { _sections.flatMap { $0.items.map(\.id) } }
+    public var itemIdentifiers: [Item.ID] { _sections.flatMap { $0.items.map { $0.id } } }
 
     /// Every item, section by section.
     ///
     /// - Complexity: O(*n*) for *n* items.
-    public var allItems: [Item] { _sections.flatMap(\.items) }
+    public var allItems: [Item] { _sections.flatMap { $0.items } }
 
     /// The section at `index`, or `nil`.
     ///

@@ -24,9 +24,9 @@ public enum ListEdit<SectionID: Hashable & Sendable, Item: Identifiable & Sendab
         switch self {
         case .move(let reorder): return reorder.items
         case .outlineMove(let move): return move.items
-        case .delete(let items): return items.map(\.id)
+        case .delete(let items): return items.map { $0.id }
         case .toggle(let item, _): return [item.id]
-        case .transfer(let insertion), .drop(let insertion): return insertion.items.map(\.id)
+        case .transfer(let insertion), .drop(let insertion): return insertion.items.map { $0.id }
         }
     }
 
@@ -47,7 +47,7 @@ extension ListEdit: CustomStringConvertible {
         switch self {
         case .move(let reorder): return reorder.description
         case .outlineMove(let move): return move.description
-        case .delete(let items): return "delete \(items.map(\.id))"
+        case .delete(let items): return "delete \(items.map { $0.id })"
         case .toggle(let item, let isOn): return "toggle \(item.id) \(isOn ? "on" : "off")"
         case .transfer(let insertion): return "move in: \(insertion)"
         case .drop(let insertion): return "drop: \(insertion)"
