@@ -72,16 +72,19 @@ extension Snapshot {
     /// The section identifiers, in order.
     ///
     /// - Complexity: O(*s*) for *s* sections.
+    @inlinable
     public var sectionIdentifiers: [SectionID] { _sections.map { $0.id } }
 
     /// Every item identifier, section by section.
     ///
     /// - Complexity: O(*n*) for *n* items.
+    @inlinable
     public var itemIdentifiers: [Item.ID] { _sections.flatMap { $0.items.map { $0.id } } }
 
     /// Every item, section by section.
     ///
     /// - Complexity: O(*n*) for *n* items.
+    @inlinable
     public var allItems: [Item] { _sections.flatMap { $0.items } }
 
     /// The section at `index`, or `nil`.
